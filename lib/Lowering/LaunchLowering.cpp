@@ -1,0 +1,352 @@
+//===- LaunchLowering.cpp - Rewrite one device-side <<<>>> ----------------===//
+
+#include "Lowering/LaunchLowering.h"
+
+#include "Lowering/LoweringDiagnostics.h"
+#include "ParamLayout/ParamLayout.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// The file positions of the tokens of a launch that the rewrite replaces.
+struct LaunchTokens {
+  SourceLocation CalleeBegin;
+  SourceLocation TripleLess;    ///< `<<<`
+  SourceLocation TripleGreater; ///< `>>>`
+  SourceLocation ArgsLParen;    ///< `(` after `>>>`
+  SourceLocation RParen;        ///< the launch's closing `)`
+  llvm::SmallVector<SourceLocation, 8> Commas; ///< between written arguments
+};
+
+/// What the rewritten launch says about the kernel and its arguments.
+struct LoweringPlan {
+  /// `cdp::DeviceLaunch<void(int *, char)>(` or `cdp::DeviceLaunch(`.
+  std::string Prefix;
+  /// `.arg<8>(` per parameter; `.arg(` when the runtime computes offsets.
+  llvm::SmallVector<std::string, 8> ArgOpeners;
+  /// Source text of the kernel's default arguments that the launch omits.
+  llvm::SmallVector<std::string, 2> DefaultArgTexts;
+};
+
+class LaunchLowerer {
+public:
+  LaunchLowerer(const CUDAKernelCallExpr &Launch, ASTContext &Context)
+      : Launch(Launch), Context(Context), SM(Context.getSourceManager()),
+        LangOpts(Context.getLangOpts()), Diags(Context.getDiagnostics()) {
+    for (const Expr *Arg : Launch.arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg))
+        WrittenArgs.push_back(Arg);
+  }
+
+  bool lower(Rewriter &Rewriter) {
+    std::optional<LaunchTokens> Tokens = locateTokens();
+    if (!Tokens)
+      return false;
+    std::optional<LoweringPlan> Plan = planStatic();
+    if (!Plan && !Failed)
+      Plan = planDependent();
+    if (!Plan)
+      return false;
+    applyRewrite(*Tokens, *Plan, Rewriter);
+    return true;
+  }
+
+private:
+  const CUDAKernelCallExpr &Launch;
+  ASTContext &Context;
+  const SourceManager &SM;
+  const LangOptions &LangOpts;
+  DiagnosticsEngine &Diags;
+  llvm::SmallVector<const Expr *, 8> WrittenArgs;
+  /// Set once a diagnostic has been reported for this launch.
+  bool Failed = false;
+
+  std::string kernelSpelling() const {
+    return Lexer::getSourceText(
+               CharSourceRange::getTokenRange(
+                   Launch.getCallee()->getSourceRange()),
+               SM, LangOpts)
+        .str();
+  }
+
+  //===--- Finding the tokens ---------------------------------------------===//
+
+  /// The file range of \p Range, which must lie in the main file, outside
+  /// any macro body (inside a macro argument is fine).
+  std::optional<CharSourceRange> mainFileRange(SourceRange Range) {
+    CharSourceRange FileRange = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Range), SM, LangOpts);
+    if (FileRange.isValid() && SM.isInMainFile(FileRange.getBegin()))
+      return FileRange;
+    reportUnrewritableLocation(Range.getBegin());
+    return std::nullopt;
+  }
+
+  void reportUnrewritableLocation(SourceLocation Loc) {
+    if (Failed)
+      return;
+    Failed = true;
+    std::string Kernel = kernelSpelling();
+    for (SourceLocation L = Loc; L.isMacroID();
+         L = SM.getImmediateMacroCallerLoc(L)) {
+      if (SM.isMacroBodyExpansion(L)) {
+        report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
+            << ("'" + Kernel + "'") << Lexer::getImmediateMacroName(L, SM,
+                                                                    LangOpts);
+        return;
+      }
+    }
+    report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchOutsideMainFile)
+        << ("'" + Kernel + "'");
+  }
+
+  /// The first token at or after \p Loc, skipping white space and comments.
+  Token rawTokenAt(SourceLocation Loc) const {
+    std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
+    StringRef Buffer = SM.getBufferData(Pos.first);
+    Lexer Lex(SM.getLocForStartOfFile(Pos.first), LangOpts, Buffer.begin(),
+              Buffer.begin() + Pos.second, Buffer.end());
+    Token Tok;
+    Lex.LexFromRawLexer(Tok);
+    return Tok;
+  }
+
+  std::optional<LaunchTokens> locateTokens() {
+    const CallExpr *Config = Launch.getConfig();
+    LaunchTokens Tokens;
+
+    auto Callee = mainFileRange(Launch.getCallee()->getSourceRange());
+    auto Less = mainFileRange(Config->getBeginLoc());
+    auto Greater = mainFileRange(Config->getRParenLoc());
+    auto RParen = mainFileRange(Launch.getRParenLoc());
+    if (!Callee || !Less || !Greater || !RParen)
+      return std::nullopt;
+    Tokens.CalleeBegin = Callee->getBegin();
+    Tokens.TripleLess = Less->getBegin();
+    Tokens.TripleGreater = Greater->getBegin();
+    Tokens.RParen = RParen->getBegin();
+
+    Token LParen = rawTokenAt(Greater->getEnd());
+    if (LParen.isNot(tok::l_paren)) {
+      reportUnrewritableLocation(Launch.getBeginLoc());
+      return std::nullopt;
+    }
+    Tokens.ArgsLParen = LParen.getLocation();
+
+    for (size_t I = 0; I + 1 < WrittenArgs.size(); ++I) {
+      auto ArgRange = mainFileRange(WrittenArgs[I]->getSourceRange());
+      if (!ArgRange)
+        return std::nullopt;
+      Token Comma = rawTokenAt(ArgRange->getEnd());
+      if (Comma.isNot(tok::comma)) {
+        reportUnrewritableLocation(WrittenArgs[I]->getBeginLoc());
+        return std::nullopt;
+      }
+      Tokens.Commas.push_back(Comma.getLocation());
+    }
+    return Tokens;
+  }
+
+  //===--- Planning -------------------------------------------------------===//
+
+  PrintingPolicy typePolicy() const {
+    PrintingPolicy Policy(LangOpts);
+    Policy.SuppressUnwrittenScope = true;
+    return Policy;
+  }
+
+  std::string sourceText(SourceRange Range) const {
+    CharSourceRange FileRange = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Range), SM, LangOpts);
+    return Lexer::getSourceText(FileRange, SM, LangOpts).str();
+  }
+
+  /// nvcc refuses such arguments at a device-side launch; so do we.
+  bool rejectUserProvidedCopy(const FunctionDecl &Kernel) {
+    bool Rejected = false;
+    for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
+      QualType Type = Kernel.getParamDecl(I)->getType();
+      const CXXRecordDecl *Record = Type->getAsCXXRecordDecl();
+      if (!Record || !Record->hasDefinition())
+        continue;
+      for (const CXXConstructorDecl *Ctor : Record->ctors()) {
+        if (!Ctor->isCopyConstructor() || !Ctor->isUserProvided())
+          continue;
+        SourceLocation At = I < WrittenArgs.size()
+                                ? WrittenArgs[I]->getBeginLoc()
+                                : Launch.getRParenLoc();
+        report(Diags, At, LoweringDiag::UserProvidedCopyConstructor) << Type;
+        Rejected = true;
+        break;
+      }
+    }
+    return Rejected;
+  }
+
+  /// The parameter types are known: the tool lays them out.
+  std::optional<LoweringPlan> planStatic() {
+    const FunctionDecl *Kernel = Launch.getDirectCallee();
+    if (!Kernel || Launch.isTypeDependent() ||
+        Kernel->getType()->isDependentType())
+      return std::nullopt;
+
+    llvm::Expected<KernelParamLayout> Layout =
+        computeParamLayout(*Kernel, Context);
+    if (!Layout) {
+      // A dependent or incomplete parameter type: the runtime lays it out.
+      llvm::consumeError(Layout.takeError());
+      return std::nullopt;
+    }
+    if (!Layout->fitsParamBuffer()) {
+      report(Diags, Launch.getBeginLoc(), LoweringDiag::ParamBufferTooLarge)
+          << Kernel << static_cast<unsigned>(Layout->BufferSize)
+          << static_cast<unsigned>(ParamBufferLimit);
+      report(Diags, Kernel->getLocation(), LoweringDiag::KernelDeclaredHere)
+          << Kernel;
+      Failed = true;
+      return std::nullopt;
+    }
+    if (rejectUserProvidedCopy(*Kernel)) {
+      Failed = true;
+      return std::nullopt;
+    }
+
+    LoweringPlan Plan;
+    llvm::SmallVector<std::string, 8> ParamTypes;
+    for (const ParmVarDecl *Param : Kernel->parameters())
+      ParamTypes.push_back(TypeName::getFullyQualifiedName(
+          Param->getType(), Context, typePolicy()));
+    Plan.Prefix =
+        "cdp::DeviceLaunch<void(" + llvm::join(ParamTypes, ", ") + ")>(";
+    for (const ParamSlot &Slot : Layout->Params)
+      Plan.ArgOpeners.push_back(".arg<" + std::to_string(Slot.Offset) + ">(");
+    for (const Expr *Arg : Launch.arguments())
+      if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+        Plan.DefaultArgTexts.push_back(
+            sourceText(Default->getParam()->getDefaultArgRange()));
+    return Plan;
+  }
+
+  /// The kernel a dependent launch names, if its written callee names a
+  /// single function (template) whose template arguments are all written.
+  /// Returns null after diagnosing a callee that needs deduction.
+  const FunctionDecl *dependentKernel() {
+    const Expr *Callee = Launch.getCallee()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
+      return dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+      const FunctionDecl *Single = nullptr;
+      if (Lookup->getNumDecls() == 1) {
+        const NamedDecl *D = *Lookup->decls_begin();
+        if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+          Single = Template->getTemplatedDecl();
+        else
+          Single = dyn_cast<FunctionDecl>(D);
+      }
+      bool IsTemplate = Single && Single->getDescribedFunctionTemplate();
+      if (Single && (Lookup->hasExplicitTemplateArgs() || !IsTemplate))
+        return Single;
+      if (Lookup->hasExplicitTemplateArgs())
+        return Single ? Single : Lookup->decls_begin()->getAsFunction();
+    }
+    report(Diags, Launch.getBeginLoc(),
+           LoweringDiag::DeducedKernelInDependentLaunch)
+        << kernelSpelling();
+    Failed = true;
+    return nullptr;
+  }
+
+  /// The parameter types depend on a template parameter: the runtime lays
+  /// them out for each instantiation.
+  std::optional<LoweringPlan> planDependent() {
+    for (const Expr *Arg : WrittenArgs) {
+      if (isa<PackExpansionExpr>(Arg)) {
+        report(Diags, Arg->getBeginLoc(), LoweringDiag::PackExpansionArgument);
+        Failed = true;
+        return std::nullopt;
+      }
+    }
+    const FunctionDecl *Kernel = dependentKernel();
+    if (!Kernel)
+      return std::nullopt;
+
+    LoweringPlan Plan;
+    Plan.Prefix = "cdp::DeviceLaunch(";
+    unsigned NumParams = std::max<unsigned>(Kernel->getNumParams(),
+                                            WrittenArgs.size());
+    Plan.ArgOpeners.assign(NumParams, ".arg(");
+    for (unsigned I = WrittenArgs.size(); I < Kernel->getNumParams(); ++I) {
+      const ParmVarDecl *Param = Kernel->getParamDecl(I);
+      if (!Param->hasDefaultArg())
+        break; // Too few arguments: the compiler says so at the launch.
+      Plan.DefaultArgTexts.push_back(sourceText(Param->getDefaultArgRange()));
+    }
+    return Plan;
+  }
+
+  //===--- Rewriting ------------------------------------------------------===//
+
+  unsigned distance(SourceLocation From, SourceLocation To) const {
+    return SM.getFileOffset(To) - SM.getFileOffset(From);
+  }
+
+  /// Spaces and tabs right after \p Loc: dropped with the comma they follow.
+  unsigned horizontalSpaceAfter(SourceLocation Loc) const {
+    const char *Text = SM.getCharacterData(Loc);
+    unsigned N = 0;
+    while (Text[N] == ' ' || Text[N] == '\t')
+      ++N;
+    return N;
+  }
+
+  void applyRewrite(const LaunchTokens &Tokens, const LoweringPlan &Plan,
+                    Rewriter &Rewriter) const {
+    size_t Written = WrittenArgs.size();
+    Rewriter.InsertTextBefore(Tokens.CalleeBegin, Plan.Prefix);
+    Rewriter.ReplaceText(Tokens.TripleLess, 3, ", {");
+
+    std::string AfterConfig = "})";
+    if (Written > 0)
+      AfterConfig += Plan.ArgOpeners[0];
+    Rewriter.ReplaceText(Tokens.TripleGreater,
+                         distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
+                         AfterConfig);
+
+    for (size_t I = 0; I < Tokens.Commas.size(); ++I) {
+      SourceLocation Comma = Tokens.Commas[I];
+      Rewriter.ReplaceText(Comma,
+                           1 + horizontalSpaceAfter(Comma.getLocWithOffset(1)),
+                           ")" + Plan.ArgOpeners[I + 1]);
+    }
+
+    std::string Tail = Written > 0 ? ")" : "";
+    for (size_t I = 0; I < Plan.DefaultArgTexts.size(); ++I)
+      Tail += Plan.ArgOpeners[Written + I] + Plan.DefaultArgTexts[I] + ")";
+    Tail += ".launch()";
+    Rewriter.ReplaceText(Tokens.RParen, 1, Tail);
+  }
+};
+
+} // namespace
+
+bool lowerLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
+                 Rewriter &Rewriter) {
+  return LaunchLowerer(Launch, Context).lower(Rewriter);
+}
+
+} // namespace cdp

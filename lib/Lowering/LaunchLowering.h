@@ -1,0 +1,36 @@
+//===- LaunchLowering.h - Rewrite one device-side <<<>>> --------*- C++ -*-===//
+//
+// Rewrites `k<<<grid, block, shmem, stream>>>(a, b)` in place into
+//
+//   cdp::DeviceLaunch<void(A, B)>(k, {grid, block, shmem, stream})
+//       .arg<0>(a).arg<8>(b).launch()
+//
+// (see runtime/include/cdp/launch.cuh). Only the tokens around the operands
+// change: `<<<`, `>>>(`, the commas between arguments and the closing `)`.
+// The operands keep their text, comments and macros, so launches nested in
+// arguments (in a lambda, say) are rewritten independently.
+//
+// When the kernel's parameter types depend on a template parameter, the
+// offsets are left to the runtime: `cdp::DeviceLaunch(k<T>, {...}).arg(a)`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_LAUNCHLOWERING_H
+#define CDP_LOWER_LOWERING_LAUNCHLOWERING_H
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+class Rewriter;
+} // namespace clang
+
+namespace cdp {
+
+/// Rewrites \p Launch through \p Rewriter, or reports through the context's
+/// diagnostics engine why it cannot and leaves the text alone. Returns true
+/// when the launch was rewritten.
+bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
+                 clang::ASTContext &Context, clang::Rewriter &Rewriter);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_LAUNCHLOWERING_H

@@ -1,0 +1,41 @@
+//===- LaunchSite.cpp - Where a <<<>>> launch executes --------------------===//
+
+#include "Lowering/LaunchSite.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+
+using namespace clang;
+
+namespace cdp {
+
+/// Only attributes written by the user decide: clang marks unattributed
+/// lambdas (and constexpr functions) implicitly __host__ __device__.
+template <class AttrT> static bool hasWrittenAttr(const FunctionDecl &F) {
+  const auto *A = F.getAttr<AttrT>();
+  return A && !A->isImplicit();
+}
+
+static bool isLambdaCallOperator(const FunctionDecl &F) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(&F);
+  return Method && Method->getParent()->isLambda();
+}
+
+LaunchSide classifyLaunchSite(llvm::ArrayRef<const FunctionDecl *> Enclosing) {
+  for (const FunctionDecl *F : llvm::reverse(Enclosing)) {
+    if (hasWrittenAttr<CUDAGlobalAttr>(*F))
+      return LaunchSide::Device;
+    bool Device = hasWrittenAttr<CUDADeviceAttr>(*F);
+    bool Host = hasWrittenAttr<CUDAHostAttr>(*F);
+    if (Device)
+      return Host ? LaunchSide::HostDevice : LaunchSide::Device;
+    if (Host)
+      return LaunchSide::Host;
+    if (!isLambdaCallOperator(*F))
+      return LaunchSide::Host;
+    // An unattributed lambda runs where the function around it runs.
+  }
+  return LaunchSide::Host;
+}
+
+} // namespace cdp

@@ -1,0 +1,163 @@
+//===- LowerLaunchesAction.cpp - Lower every launch of a file -------------===//
+
+#include "Lowering/LowerLaunchesAction.h"
+
+#include "Lowering/LaunchLowering.h"
+#include "Lowering/LaunchSite.h"
+#include "Lowering/LoweringDiagnostics.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+using namespace clang;
+
+namespace cdp {
+
+/// The include every lowered file gets, once.
+static constexpr llvm::StringLiteral RuntimeHeader = "cdp/launch.cuh";
+
+namespace {
+
+/// Records where the main file's first #include is and whether it already
+/// includes the runtime (then lowering its own output adds nothing).
+class IncludeFinder : public PPCallbacks {
+public:
+  IncludeFinder(const SourceManager &SM, SourceLocation &FirstInclude,
+                bool &IncludesRuntime)
+      : SM(SM), FirstInclude(FirstInclude), IncludesRuntime(IncludesRuntime) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
+                          bool, CharSourceRange, OptionalFileEntryRef,
+                          StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!SM.isWrittenInMainFile(HashLoc))
+      return;
+    if (FirstInclude.isInvalid())
+      FirstInclude = HashLoc;
+    if (Name == RuntimeHeader)
+      IncludesRuntime = true;
+  }
+
+private:
+  const SourceManager &SM;
+  SourceLocation &FirstInclude;
+  bool &IncludesRuntime;
+};
+
+/// Visits the declarations written in the main file (template patterns, not
+/// their instantiations: a launch in a template is rewritten once) and
+/// lowers each device-side launch.
+class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
+  using Base = RecursiveASTVisitor<LaunchVisitor>;
+
+public:
+  LaunchVisitor(ASTContext &Context, Rewriter &Rewrites)
+      : Context(Context), SM(Context.getSourceManager()), Rewrites(Rewrites) {}
+
+  unsigned lowered() const { return Lowered; }
+
+  bool TraverseDecl(Decl *D) {
+    // Headers hold no launch to rewrite; skipping them is most of the speed.
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    auto *Function = dyn_cast_or_null<FunctionDecl>(D);
+    if (Function)
+      Enclosing.push_back(Function);
+    bool Continue = Base::TraverseDecl(D);
+    if (Function)
+      Enclosing.pop_back();
+    return Continue;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    Enclosing.push_back(Lambda->getCallOperator());
+    bool Continue = Base::TraverseLambdaExpr(Lambda);
+    Enclosing.pop_back();
+    return Continue;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    switch (classifyLaunchSite(Enclosing)) {
+    case LaunchSide::Host:
+      break;
+    case LaunchSide::Device:
+      Lowered += lowerLaunch(*Launch, Context, Rewrites);
+      break;
+    case LaunchSide::HostDevice:
+      report(Context.getDiagnostics(), Launch->getBeginLoc(),
+             LoweringDiag::LaunchInHostDeviceFunction)
+          << Enclosing.back();
+      break;
+    }
+    return true;
+  }
+
+private:
+  ASTContext &Context;
+  const SourceManager &SM;
+  Rewriter &Rewrites;
+  llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
+  unsigned Lowered = 0;
+};
+
+class LowerLaunchesConsumer : public ASTConsumer {
+public:
+  LowerLaunchesConsumer(LoweredFile &Result, const SourceLocation &FirstInclude,
+                        const bool &IncludesRuntime)
+      : Result(Result), FirstInclude(FirstInclude),
+        IncludesRuntime(IncludesRuntime) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    SourceManager &SM = Context.getSourceManager();
+    DiagnosticsEngine &Diags = Context.getDiagnostics();
+    if (Diags.hasErrorOccurred())
+      return; // The file does not compile; lowering it would only mislead.
+
+    Rewriter Rewrites(SM, Context.getLangOpts());
+    LaunchVisitor Visitor(Context, Rewrites);
+    Visitor.TraverseDecl(Context.getTranslationUnitDecl());
+    if (Diags.hasErrorOccurred())
+      return;
+
+    FileID Main = SM.getMainFileID();
+    if (Visitor.lowered() > 0 && !IncludesRuntime) {
+      SourceLocation At = FirstInclude.isValid()
+                              ? FirstInclude
+                              : SM.getLocForStartOfFile(Main);
+      Rewrites.InsertTextBefore(
+          At, ("#include <" + RuntimeHeader + ">\n").str());
+    }
+    const llvm::RewriteBuffer *Buffer = Rewrites.getRewriteBufferFor(Main);
+    Result.Text = Buffer ? std::string(Buffer->begin(), Buffer->end())
+                         : SM.getBufferData(Main).str();
+    Result.LoweredLaunches = Visitor.lowered();
+    Result.Succeeded = true;
+  }
+
+private:
+  LoweredFile &Result;
+  const SourceLocation &FirstInclude;
+  const bool &IncludesRuntime;
+};
+
+} // namespace
+
+bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeFinder>(
+      CI.getSourceManager(), FirstInclude, IncludesRuntime));
+  return true;
+}
+
+std::unique_ptr<ASTConsumer>
+LowerLaunchesAction::CreateASTConsumer(CompilerInstance &, StringRef) {
+  return std::make_unique<LowerLaunchesConsumer>(Result, FirstInclude,
+                                                 IncludesRuntime);
+}
+
+} // namespace cdp

@@ -1,0 +1,43 @@
+//===- LowerLaunchesAction.h - Lower every launch of a file -----*- C++ -*-===//
+//
+// A frontend action that rewrites every device-side launch written in the
+// main file (see LaunchLowering.h) and adds `#include <cdp/launch.cuh>` when
+// it rewrote any. Host-side launches and everything else keep their bytes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
+#define CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
+
+#include "clang/Frontend/FrontendAction.h"
+
+#include <string>
+
+namespace cdp {
+
+/// What lowering one file produced.
+struct LoweredFile {
+  std::string Text;          ///< The whole file after lowering.
+  unsigned LoweredLaunches = 0;
+  bool Succeeded = false;    ///< No error: Text may be written out.
+};
+
+class LowerLaunchesAction : public clang::ASTFrontendAction {
+public:
+  explicit LowerLaunchesAction(LoweredFile &Result) : Result(Result) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override;
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override;
+
+private:
+  LoweredFile &Result;
+  /// Where the include goes: before the main file's first #include.
+  clang::SourceLocation FirstInclude;
+  bool IncludesRuntime = false;
+};
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H

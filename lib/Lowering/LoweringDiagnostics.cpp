@@ -1,0 +1,65 @@
+//===- LoweringDiagnostics.cpp - Diagnostics of the lowering --------------===//
+
+#include "Lowering/LoweringDiagnostics.h"
+
+using namespace clang;
+
+namespace cdp {
+
+namespace {
+struct DiagInfo {
+  DiagnosticsEngine::Level Level;
+  const char *Format;
+};
+} // namespace
+
+static DiagInfo infoFor(LoweringDiag Kind) {
+  switch (Kind) {
+  case LoweringDiag::LaunchInMacroBody:
+    return {DiagnosticsEngine::Error,
+            "device-side launch of %0 is spelled inside the body of macro "
+            "'%1' and cannot be rewritten in place; expand the macro at this "
+            "use, or move the '<<<...>>>' into the macro's arguments"};
+  case LoweringDiag::LaunchOutsideMainFile:
+    return {DiagnosticsEngine::Error,
+            "device-side launch of %0 is in an included file; run cdp-lower "
+            "on that file"};
+  case LoweringDiag::ParamBufferTooLarge:
+    return {DiagnosticsEngine::Error,
+            "the parameters of kernel %0 need %1 bytes, but the parameter "
+            "buffer of a device-side launch holds at most %2 bytes"};
+  case LoweringDiag::UserProvidedCopyConstructor:
+    return {DiagnosticsEngine::Error,
+            "cannot pass an argument of type %0 with a user-provided copy "
+            "constructor to a device-side kernel launch"};
+  case LoweringDiag::DeducedKernelInDependentLaunch:
+    return {DiagnosticsEngine::Error,
+            "cannot lower this launch: the template arguments of kernel %0 "
+            "are deduced from dependent arguments; name them explicitly "
+            "(for example '%0<T>')"};
+  case LoweringDiag::PackExpansionArgument:
+    return {DiagnosticsEngine::Error,
+            "cannot lower a device-side launch whose arguments contain a pack "
+            "expansion; pass the arguments one by one"};
+  case LoweringDiag::LaunchInHostDeviceFunction:
+    return {DiagnosticsEngine::Error,
+            "kernel launch in __host__ __device__ function %0 cannot be "
+            "lowered: the device-side launch API exists only in device code; "
+            "launch from a __global__ or __device__ function"};
+  case LoweringDiag::KernelDeclaredHere:
+    return {DiagnosticsEngine::Note, "kernel %0 declared here"};
+  case LoweringDiag::ParamDeclaredHere:
+    return {DiagnosticsEngine::Note, "parameter %0 declared here"};
+  }
+  llvm_unreachable("unknown lowering diagnostic");
+}
+
+DiagnosticBuilder report(DiagnosticsEngine &Diags, SourceLocation Loc,
+                         LoweringDiag Kind) {
+  DiagInfo Info = infoFor(Kind);
+  unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
+      static_cast<DiagnosticIDs::Level>(Info.Level), Info.Format);
+  return Diags.Report(Loc, ID);
+}
+
+} // namespace cdp

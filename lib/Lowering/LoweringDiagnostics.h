@@ -1,0 +1,33 @@
+//===- LoweringDiagnostics.h - Diagnostics of the lowering ------*- C++ -*-===//
+//
+// The errors that stop a launch from being lowered. They go through clang's
+// diagnostic engine, so they print as `file:line:col: error: ...` with the
+// source line and a caret, like any clang error.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_LOWERINGDIAGNOSTICS_H
+#define CDP_LOWER_LOWERING_LOWERINGDIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+
+namespace cdp {
+
+enum class LoweringDiag {
+  LaunchInMacroBody,
+  LaunchOutsideMainFile,
+  ParamBufferTooLarge,
+  UserProvidedCopyConstructor,
+  DeducedKernelInDependentLaunch,
+  PackExpansionArgument,
+  LaunchInHostDeviceFunction,
+  KernelDeclaredHere,
+  ParamDeclaredHere,
+};
+
+/// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Diags,
+                                clang::SourceLocation Loc, LoweringDiag Kind);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_LOWERINGDIAGNOSTICS_H

@@ -1,0 +1,214 @@
+//===- cdp/launch.cuh - Device runtime for code lowered by cdp-lower ------===//
+//
+// Header-only. Code produced by cdp-lower includes this header and needs one
+// `-I` for it. Every device-side `k<<<grid, block, shmem, stream>>>(args)` is
+// lowered to one expression of this shape:
+//
+//   cdp::DeviceLaunch<void(int *, char)>(k, {grid, block, shmem, stream})
+//       .arg<0>(a).arg<8>(b).launch()
+//
+// The constructor evaluates the configuration and obtains the parameter
+// buffer; each `.arg<Offset>(value)` converts one argument to the kernel's
+// parameter type (exactly as a call converts it) and stores it at its offset;
+// `.launch()` launches. C++17 sequences a postfix chain left to right, so the
+// configuration and the arguments are evaluated once each, in source order.
+// When the parameter types depend on a template parameter, cdp-lower omits
+// the offsets (`.arg(a)`) and they are computed here, by the same rule.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LAUNCH_CUH
+#define CDP_LAUNCH_CUH
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace cdp {
+
+//===----------------------------------------------------------------------===//
+// The parameter-buffer layout rule. lib/ParamLayout implements the same rule
+// for cdp-lower; every lowered launch static_asserts that the two agree.
+//
+// Parameters are placed in order; each one starts at the next multiple of its
+// alignment, where the alignment is the type's alignment capped at 16 bytes.
+// That is the layout ptxas records for the kernel in the cubin
+// (EIATTR_KPARAM_INFO); the guide's "multiple of the parameter size" is exact
+// only for scalars, and nvcc's own lowering does not apply the cap.
+//===----------------------------------------------------------------------===//
+
+/// The largest alignment a parameter gets in the parameter bank.
+constexpr std::size_t kParamAlignCap = 16;
+/// The largest parameter buffer the device runtime accepts.
+constexpr std::size_t kParamBufferLimit = 4096;
+
+__host__ __device__ constexpr std::size_t paramAlignment(std::size_t TypeAlign) {
+  return TypeAlign < kParamAlignCap ? TypeAlign : kParamAlignCap;
+}
+
+__host__ __device__ constexpr std::size_t alignTo(std::size_t Offset,
+                                                  std::size_t Align) {
+  return (Offset + Align - 1) / Align * Align;
+}
+
+/// Offsets, buffer size and alignment of a kernel's parameters.
+template <class... Params> struct ParamLayout {
+  static constexpr std::size_t count = sizeof...(Params);
+
+  /// Offset of parameter `Index`; `offset(count)` is the buffer size.
+  __host__ __device__ static constexpr std::size_t offset(std::size_t Index) {
+    // A trailing (size 0, align 1) entry makes `offset(count)` the end.
+    const std::size_t Sizes[] = {sizeof(Params)..., 0};
+    const std::size_t Aligns[] = {paramAlignment(alignof(Params))..., 1};
+    std::size_t End = 0;
+    for (std::size_t I = 0;; ++I) {
+      std::size_t Begin = alignTo(End, Aligns[I]);
+      if (I == Index)
+        return Begin;
+      End = Begin + Sizes[I];
+    }
+  }
+
+  static constexpr std::size_t size = offset(count);
+
+  /// The alignment argument of cudaGetParameterBuffer: the largest one.
+  static constexpr std::size_t alignment = [] {
+    const std::size_t Aligns[] = {paramAlignment(alignof(Params))..., 1};
+    std::size_t Max = 1;
+    for (std::size_t A : Aligns)
+      Max = A > Max ? A : Max;
+    return Max;
+  }();
+};
+
+namespace detail {
+
+template <std::size_t Index, class... Types> struct TypeAt {
+  /// Past the last parameter: a type no argument converts to.
+  struct NoSuchParameter {
+    NoSuchParameter() = delete;
+  };
+  using type = NoSuchParameter;
+};
+template <class First, class... Rest> struct TypeAt<0, First, Rest...> {
+  using type = First;
+};
+template <std::size_t Index, class First, class... Rest>
+struct TypeAt<Index, First, Rest...> : TypeAt<Index - 1, Rest...> {};
+
+/// The V1 pair (cudaGetParameterBuffer + cudaLaunchDevice) rejects the
+/// reserved stream handles with cudaErrorInvalidValue and the child never
+/// runs (measured; see README "Streams"). Only the V2 pair runs them. The
+/// reserved handles are small integers (legacy 0x1, per-thread 0x2, tail 0x3,
+/// fire-and-forget 0x4) and the device-graph streams (top byte set); a null
+/// stream or a handle from cudaStreamCreateWithFlags is an ordinary pointer.
+__device__ inline bool needsLaunchV2(cudaStream_t Stream) {
+  auto Handle = reinterpret_cast<std::uintptr_t>(Stream);
+  return (Handle != 0 && Handle <= 0x4) || (Handle >> 56) != 0;
+}
+
+} // namespace detail
+
+/// `shmem` of `<<<>>>` converts to size_t as in the original launch (no
+/// narrowing error for an `int` variable inside the braced configuration).
+struct SharedMemBytes {
+  __host__ __device__ SharedMemBytes(std::size_t Bytes) : Bytes(Bytes) {}
+  std::size_t Bytes;
+};
+
+/// The four operands of `<<<grid, block, shmem, stream>>>`, in that order.
+struct LaunchConfig {
+  dim3 Grid;
+  dim3 Block;
+  SharedMemBytes SharedMem = 0;
+  cudaStream_t Stream = 0;
+};
+
+/// One device-side launch of a kernel of type `void(Params...)`, with
+/// `Packed` arguments stored so far. See the file comment for its use.
+template <class Kernel, std::size_t Packed = 0> class DeviceLaunch;
+
+template <class... Params, std::size_t Packed>
+class DeviceLaunch<void(Params...), Packed> {
+  using Layout = ParamLayout<Params...>;
+  using NextParam = typename detail::TypeAt<Packed, Params...>::type;
+  using KernelPtr = void (*)(Params...);
+
+  static_assert(Layout::size <= kParamBufferLimit,
+                "cdp: the kernel's parameters exceed the 4 KB parameter "
+                "buffer of a device-side launch");
+
+  template <class, std::size_t> friend class DeviceLaunch;
+
+  KernelPtr Kernel;
+  LaunchConfig Config;
+  bool UseV2;
+  /// Null when the device runtime could not provide a buffer; the launch is
+  /// then skipped and the error stays where cudaGetLastError() finds it.
+  void *Buffer;
+
+  __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config,
+                          bool UseV2, void *Buffer)
+      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer) {}
+
+public:
+  __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config)
+      : Kernel(Kernel), Config(Config),
+        UseV2(detail::needsLaunchV2(Config.Stream)), Buffer(nullptr) {
+    if (UseV2)
+      Buffer = cudaGetParameterBufferV2(
+          reinterpret_cast<void *>(Kernel), Config.Grid, Config.Block,
+          static_cast<unsigned>(Config.SharedMem.Bytes));
+    else if (Layout::size != 0)
+      Buffer = cudaGetParameterBuffer(Layout::alignment, Layout::size);
+  }
+
+  /// Converts `Value` to the next parameter's type, as a call would, and
+  /// stores it at `Offset`. cdp-lower writes the offset it computed; the
+  /// default is this header's own computation, used for dependent types.
+  template <std::size_t Offset = Layout::offset(Packed)>
+  __device__ DeviceLaunch<void(Params...), Packed + 1>
+  arg(NextParam Value) && {
+    static_assert(Packed < Layout::count,
+                  "cdp: more arguments than the kernel has parameters");
+    static_assert(Offset == Layout::offset(Packed),
+                  "cdp: cdp-lower and cdp/launch.cuh disagree on the "
+                  "parameter layout; lower again with this runtime");
+    if (Buffer) {
+      // The buffer is at least 16-byte aligned (64 in practice); saying so
+      // turns the copy into stores of the parameter's width instead of one
+      // byte store per byte.
+      void *Slot = static_cast<char *>(__builtin_assume_aligned(
+                       Buffer, kParamAlignCap)) + Offset;
+      std::memcpy(Slot, &Value, sizeof(NextParam));
+    }
+    return {Kernel, Config, UseV2, Buffer};
+  }
+
+  /// Launches the child grid. Like `<<<>>>`, the result is not returned:
+  /// errors are recorded for cudaGetLastError().
+  __device__ void launch() && {
+    static_assert(Packed == Layout::count,
+                  "cdp: fewer arguments than the kernel has parameters");
+    if (UseV2) {
+      if (Buffer)
+        cudaLaunchDeviceV2(Buffer, Config.Stream);
+      return;
+    }
+    if (Buffer || Layout::size == 0)
+      cudaLaunchDevice(reinterpret_cast<void *>(Kernel), Buffer, Config.Grid,
+                       Config.Block,
+                       static_cast<unsigned>(Config.SharedMem.Bytes),
+                       Config.Stream);
+  }
+};
+
+/// Lets dependent launches write `cdp::DeviceLaunch(k<T>, {...})`.
+template <class... Params>
+DeviceLaunch(void (*)(Params...), const LaunchConfig &)
+    -> DeviceLaunch<void(Params...), 0>;
+
+} // namespace cdp
+
+#endif // CDP_LAUNCH_CUH

@@ -1,0 +1,36 @@
+//===- CompileFlags.h - How cdp-lower parses a CUDA file --------*- C++ -*-===//
+//
+// The compilation database comes from `-- <flags>`, `-p <dir>`, a
+// compile_commands.json above the input, or, when there is none, defaults:
+// a device-side parse for sm_90 with relocatable device code and the CUDA
+// toolkit found at build time. Whatever the source, the adjusters make the
+// parse device-side CUDA and put the runtime header on the include path.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_TOOLS_COMPILEFLAGS_H
+#define CDP_LOWER_TOOLS_COMPILEFLAGS_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cdp {
+
+/// Flags used when no compilation database is given or found.
+std::vector<std::string> defaultCompileFlags();
+
+/// Adjusts any command line into a device-side CUDA parse that finds clang's
+/// resource headers, the CUDA toolkit and the cdp runtime.
+clang::tooling::ArgumentsAdjuster
+deviceSideParseAdjuster(const std::string &RuntimeIncludeDir);
+
+/// The runtime's include directory: beside an installed tool
+/// (`<prefix>/include`), else the source tree the tool was built from.
+std::string findRuntimeIncludeDir(const char *Argv0);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_TOOLS_COMPILEFLAGS_H

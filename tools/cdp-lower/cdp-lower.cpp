@@ -1,0 +1,175 @@
+//===- cdp-lower.cpp - Lower device-side CUDA launches ----------------------===//
+//
+// cdp-lower [options] <file.cu>... [-- <compiler flags>]
+//
+// Rewrites every device-side `<<<>>>` launch of each input into explicit
+// parameter-buffer packing and a device-runtime launch (see
+// lib/Lowering/LaunchLowering.h). Output goes to stdout, to -o FILE, or back
+// into the input with -i. A file with errors is never written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompileFlags.h"
+#include "OutputFile.h"
+#include "ParamLayoutDump.h"
+
+#include "Lowering/LowerLaunchesAction.h"
+
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang::tooling;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory ToolCategory("cdp-lower options");
+
+static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.cu>..."),
+                                    cl::OneOrMore, cl::cat(ToolCategory));
+static cl::opt<std::string>
+    BuildPath("p", cl::desc("Build directory with compile_commands.json"),
+              cl::value_desc("build dir"), cl::cat(ToolCategory));
+static cl::opt<std::string>
+    OutputPath("o", cl::desc("Write the lowered file to <file> (one input)"),
+               cl::value_desc("file"), cl::cat(ToolCategory));
+static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
+                             cl::cat(ToolCategory));
+static cl::opt<bool> PrintParamLayout(
+    "print-param-layout",
+    cl::desc("Print each kernel's parameter-buffer layout; write nothing"),
+    cl::cat(ToolCategory));
+
+static const char Overview[] =
+    "Lowers device-side CUDA kernel launches (k<<<...>>>(...)) into\n"
+    "cudaGetParameterBuffer + aligned parameter packing + cudaLaunchDevice\n"
+    "(or the V2 pair for the tail, fire-and-forget and other reserved\n"
+    "streams), so that the result builds with nvcc -rdc=true.\n"
+    "\n"
+    "Compiler flags come from `-- <flags>`, from -p <build dir>, from a\n"
+    "compile_commands.json above the input, or default to a device-side\n"
+    "parse for sm_90 with -fgpu-rdc. The lowered file includes\n"
+    "<cdp/launch.cuh>: compile it with -I<prefix>/include.\n"
+    "\n"
+    "Exit status: 0 when every input was lowered, 1 otherwise.\n";
+
+static llvm::raw_ostream &error() {
+  return llvm::WithColor::error(llvm::errs(), "cdp-lower");
+}
+
+namespace {
+
+/// Creates one action per file, all reporting into the same place.
+template <class Action, class Target>
+class ActionFactory : public FrontendActionFactory {
+public:
+  explicit ActionFactory(Target &T) : T(T) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<Action>(T);
+  }
+
+private:
+  Target &T;
+};
+
+} // namespace
+
+static std::unique_ptr<CompilationDatabase>
+loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
+  if (FromCommandLine)
+    return FromCommandLine;
+  std::string Message;
+  if (!BuildPath.empty()) {
+    auto Database = CompilationDatabase::loadFromDirectory(BuildPath, Message);
+    if (!Database)
+      error() << Message << "\n";
+    return Database;
+  }
+  if (auto Database =
+          CompilationDatabase::autoDetectFromSource(Inputs.front(), Message))
+    return Database;
+  return std::make_unique<FixedCompilationDatabase>(".",
+                                                    cdp::defaultCompileFlags());
+}
+
+static bool writeResult(const std::string &Input, const cdp::LoweredFile &R) {
+  if (InPlace) {
+    auto Original = llvm::MemoryBuffer::getFile(Input);
+    if (Original && (*Original)->getBuffer() == R.Text)
+      return true; // Nothing to lower: keep the file as it is.
+    if (llvm::Error E = cdp::writeFileAtomically(Input, R.Text)) {
+      error() << llvm::toString(std::move(E)) << "\n";
+      return false;
+    }
+    return true;
+  }
+  if (!OutputPath.empty()) {
+    if (llvm::Error E = cdp::writeFileAtomically(OutputPath, R.Text)) {
+      error() << llvm::toString(std::move(E)) << "\n";
+      return false;
+    }
+    return true;
+  }
+  llvm::outs() << R.Text;
+  return true;
+}
+
+int main(int argc, const char **argv) {
+  std::string Message;
+  std::unique_ptr<CompilationDatabase> FromCommandLine =
+      FixedCompilationDatabase::loadFromCommandLine(argc, argv, Message);
+  if (!Message.empty()) {
+    error() << Message << "\n";
+    return 1;
+  }
+  cl::HideUnrelatedOptions(ToolCategory);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "cdp-lower " CDP_LOWER_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  if (!cl::ParseCommandLineOptions(argc, argv, Overview, &llvm::errs()))
+    return 1;
+
+  if (InPlace && !OutputPath.empty()) {
+    error() << "-i and -o cannot be combined\n";
+    return 1;
+  }
+  if (!OutputPath.empty() && Inputs.size() > 1) {
+    error() << "-o takes one input file; use -i for several\n";
+    return 1;
+  }
+  for (const std::string &Input : Inputs) {
+    if (!llvm::sys::fs::is_regular_file(Input)) {
+      error() << "no such file: '" << Input << "'\n";
+      return 1;
+    }
+  }
+
+  std::unique_ptr<CompilationDatabase> Database =
+      loadCompilationDatabase(std::move(FromCommandLine));
+  if (!Database)
+    return 1;
+  ArgumentsAdjuster Adjuster =
+      cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0]));
+
+  unsigned Failures = 0;
+  for (const std::string &Input : Inputs) {
+    ClangTool Tool(*Database, {Input});
+    Tool.appendArgumentsAdjuster(Adjuster);
+    if (PrintParamLayout) {
+      ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream> Factory(
+          llvm::outs());
+      Failures += Tool.run(&Factory) != 0;
+      continue;
+    }
+    cdp::LoweredFile Result;
+    ActionFactory<cdp::LowerLaunchesAction, cdp::LoweredFile> Factory(Result);
+    if (Tool.run(&Factory) != 0 || !Result.Succeeded) {
+      error() << "'" << Input << "' was not lowered; it is left unchanged\n";
+      ++Failures;
+      continue;
+    }
+    Failures += !writeResult(Input, Result);
+  }
+  return Failures == 0 ? 0 : 1;
+}
