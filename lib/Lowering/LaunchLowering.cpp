@@ -233,8 +233,13 @@ private:
           Param->getType(), Context, typePolicy()));
     Plan.Prefix =
         "cdp::DeviceLaunch<void(" + llvm::join(ParamTypes, ", ") + ")>(";
+    // A layout that differs between architectures is left to the runtime,
+    // which sees the architecture of each device pass of the build.
     for (const ParamSlot &Slot : Layout->Params)
-      Plan.ArgOpeners.push_back(".arg<" + std::to_string(Slot.Offset) + ">(");
+      Plan.ArgOpeners.push_back(
+          Layout->DependsOnArch
+              ? ".arg("
+              : ".arg<" + std::to_string(Slot.Offset) + ">(");
     for (const Expr *Arg : Launch.arguments())
       if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
         Plan.DefaultArgTexts.push_back(

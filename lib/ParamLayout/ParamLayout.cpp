@@ -4,24 +4,44 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 
 namespace cdp {
 
-KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types) {
+uint64_t paramBankBase(unsigned SmVersion) {
+  if (SmVersion >= 100)
+    return 0x380;
+  if (SmVersion >= 90)
+    return 0x210;
+  return 0x160;
+}
+
+KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types,
+                               uint64_t BankBase) {
   KernelParamLayout Layout;
   uint64_t End = 0;
   for (const ParamType &Type : Types) {
-    uint64_t Align = std::min(Type.Align, ParamAlignCap);
-    uint64_t Offset = llvm::alignTo(End, Align);
-    Layout.Params.push_back({Offset, Type.Size, Align});
-    Layout.BufferAlign = std::max(Layout.BufferAlign, Align);
+    uint64_t Offset = llvm::alignTo(BankBase + End, Type.Align) - BankBase;
+    Layout.Params.push_back({Offset, Type.Size, Type.Align});
+    Layout.BufferAlign = std::max(Layout.BufferAlign, Type.Align);
+    Layout.DependsOnArch |= Type.Align > ArchIndependentAlign;
     End = Offset + Type.Size;
   }
   Layout.BufferSize = End;
   return Layout;
+}
+
+/// The XY of the sm_XY (or sm_XYa) the device-side parse targets; 90 when
+/// the parse is not device-side.
+static unsigned targetSmVersion(const ASTContext &Context) {
+  llvm::StringRef CPU = Context.getTargetInfo().getTargetOpts().CPU;
+  unsigned Version = 90;
+  if (CPU.consume_front("sm_"))
+    CPU.consumeInteger(10, Version);
+  return Version;
 }
 
 llvm::Expected<KernelParamLayout>
@@ -40,7 +60,7 @@ computeParamLayout(const FunctionDecl &Kernel, const ASTContext &Context) {
          static_cast<uint64_t>(
              Context.getTypeAlignInChars(Type).getQuantity())});
   }
-  return layoutParams(Types);
+  return layoutParams(Types, paramBankBase(targetSmVersion(Context)));
 }
 
 } // namespace cdp

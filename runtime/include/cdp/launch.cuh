@@ -31,21 +31,29 @@ namespace cdp {
 // The parameter-buffer layout rule. lib/ParamLayout implements the same rule
 // for cdp-lower; every lowered launch static_asserts that the two agree.
 //
-// Parameters are placed in order; each one starts at the next multiple of its
-// alignment, where the alignment is the type's alignment capped at 16 bytes.
-// That is the layout ptxas records for the kernel in the cubin
-// (EIATTR_KPARAM_INFO); the guide's "multiple of the parameter size" is exact
-// only for scalars, and nvcc's own lowering does not apply the cap.
+// It is the layout ptxas records for the child kernel in the cubin
+// (EIATTR_KPARAM_INFO): parameters are placed in order, each at the next
+// address that is a multiple of its type's alignment, where addresses count
+// in constant bank 0 and parameters start at a per-architecture base. Every
+// base is a multiple of 16, so up to 16 this is the plain "next multiple of
+// the alignment" rule; an __align__(32) parameter at the start of the buffer
+// lands at offset 16 on sm_90. The guide's "multiple of the parameter size"
+// is exact only for scalars.
 //===----------------------------------------------------------------------===//
 
-/// The largest alignment a parameter gets in the parameter bank.
-constexpr std::size_t kParamAlignCap = 16;
+/// Where the parameters start in constant bank 0 (device passes only; the
+/// host pass never packs a buffer).
+#if !defined(__CUDA_ARCH__) || (__CUDA_ARCH__ >= 900 && __CUDA_ARCH__ < 1000)
+constexpr std::size_t kParamBankBase = 0x210;
+#elif __CUDA_ARCH__ >= 1000
+constexpr std::size_t kParamBankBase = 0x380;
+#else
+constexpr std::size_t kParamBankBase = 0x160;
+#endif
 /// The largest parameter buffer the device runtime accepts.
 constexpr std::size_t kParamBufferLimit = 4096;
-
-__host__ __device__ constexpr std::size_t paramAlignment(std::size_t TypeAlign) {
-  return TypeAlign < kParamAlignCap ? TypeAlign : kParamAlignCap;
-}
+/// Every parameter buffer is at least this aligned (64 in practice).
+constexpr std::size_t kParamBufferAlign = 16;
 
 __host__ __device__ constexpr std::size_t alignTo(std::size_t Offset,
                                                   std::size_t Align) {
@@ -60,10 +68,11 @@ template <class... Params> struct ParamLayout {
   __host__ __device__ static constexpr std::size_t offset(std::size_t Index) {
     // A trailing (size 0, align 1) entry makes `offset(count)` the end.
     const std::size_t Sizes[] = {sizeof(Params)..., 0};
-    const std::size_t Aligns[] = {paramAlignment(alignof(Params))..., 1};
+    const std::size_t Aligns[] = {alignof(Params)..., 1};
     std::size_t End = 0;
     for (std::size_t I = 0;; ++I) {
-      std::size_t Begin = alignTo(End, Aligns[I]);
+      std::size_t Begin =
+          alignTo(kParamBankBase + End, Aligns[I]) - kParamBankBase;
       if (I == Index)
         return Begin;
       End = Begin + Sizes[I];
@@ -74,7 +83,7 @@ template <class... Params> struct ParamLayout {
 
   /// The alignment argument of cudaGetParameterBuffer: the largest one.
   static constexpr std::size_t alignment = [] {
-    const std::size_t Aligns[] = {paramAlignment(alignof(Params))..., 1};
+    const std::size_t Aligns[] = {alignof(Params)..., 1};
     std::size_t Max = 1;
     for (std::size_t A : Aligns)
       Max = A > Max ? A : Max;
@@ -166,7 +175,8 @@ public:
 
   /// Converts `Value` to the next parameter's type, as a call would, and
   /// stores it at `Offset`. cdp-lower writes the offset it computed; the
-  /// default is this header's own computation, used for dependent types.
+  /// default is this header's own computation, used for dependent types and
+  /// for layouts that differ between architectures.
   template <std::size_t Offset = Layout::offset(Packed)>
   __device__ DeviceLaunch<void(Params...), Packed + 1>
   arg(NextParam Value) && {
@@ -176,11 +186,10 @@ public:
                   "cdp: cdp-lower and cdp/launch.cuh disagree on the "
                   "parameter layout; lower again with this runtime");
     if (Buffer) {
-      // The buffer is at least 16-byte aligned (64 in practice); saying so
-      // turns the copy into stores of the parameter's width instead of one
-      // byte store per byte.
+      // Saying how aligned the buffer is turns the copy into stores of the
+      // parameter's width instead of one byte store per byte.
       void *Slot = static_cast<char *>(__builtin_assume_aligned(
-                       Buffer, kParamAlignCap)) + Offset;
+                       Buffer, kParamBufferAlign)) + Offset;
       std::memcpy(Slot, &Value, sizeof(NextParam));
     }
     return {Kernel, Config, UseV2, Buffer};
