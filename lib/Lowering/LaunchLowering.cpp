@@ -53,10 +53,12 @@ public:
         WrittenArgs.push_back(Arg);
   }
 
-  bool lower(Rewriter &Rewriter) {
+  bool lower(Rewriter &Rewriter, RewrittenLaunches &Done) {
     std::optional<LaunchTokens> Tokens = locateTokens();
     if (!Tokens)
       return false;
+    if (!Done.insert(Tokens->TripleLess).second)
+      return true;
     std::optional<LoweringPlan> Plan = planStatic();
     if (!Plan && !Failed)
       Plan = planDependent();
@@ -350,8 +352,8 @@ private:
 } // namespace
 
 bool lowerLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
-                 Rewriter &Rewriter) {
-  return LaunchLowerer(Launch, Context).lower(Rewriter);
+                 Rewriter &Rewriter, RewrittenLaunches &Done) {
+  return LaunchLowerer(Launch, Context).lower(Rewriter, Done);
 }
 
 } // namespace cdp

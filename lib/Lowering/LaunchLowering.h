@@ -17,6 +17,9 @@
 #ifndef CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 #define CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseSet.h"
+
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
@@ -25,11 +28,16 @@ class Rewriter;
 
 namespace cdp {
 
+/// The `<<<` tokens already rewritten: a launch spelled once in a macro
+/// argument that the macro expands twice is rewritten once.
+using RewrittenLaunches = llvm::DenseSet<clang::SourceLocation>;
+
 /// Rewrites \p Launch through \p Rewriter, or reports through the context's
 /// diagnostics engine why it cannot and leaves the text alone. Returns true
-/// when the launch was rewritten.
+/// when the launch was rewritten (now or at an earlier expansion).
 bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
-                 clang::ASTContext &Context, clang::Rewriter &Rewriter);
+                 clang::ASTContext &Context, clang::Rewriter &Rewriter,
+                 RewrittenLaunches &Done);
 
 } // namespace cdp
 

@@ -87,7 +87,7 @@ public:
     case LaunchSide::Host:
       break;
     case LaunchSide::Device:
-      Lowered += lowerLaunch(*Launch, Context, Rewrites);
+      Lowered += lowerLaunch(*Launch, Context, Rewrites, Rewritten);
       break;
     case LaunchSide::HostDevice:
       report(Context.getDiagnostics(), Launch->getBeginLoc(),
@@ -102,6 +102,7 @@ private:
   ASTContext &Context;
   const SourceManager &SM;
   Rewriter &Rewrites;
+  RewrittenLaunches Rewritten;
   llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
   unsigned Lowered = 0;
 };

@@ -1,0 +1,27 @@
+# lit configuration for cdp-lower. Tests mirror lib/: Lowering/ and
+# ParamLayout/, plus Tool/ for the command line. test/gpu/ holds programs
+# run on a GPU by test/gpu/run-gpu-suite.sh; the suite here only builds them.
+import os
+
+import lit.formats
+
+config.name = "cdp-lower"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Expected", "Inputs", "gpu"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cdp_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
+
+runtime_include = os.path.join(config.cdp_src_root, "runtime", "include")
+# Every lowered output is compiled the way a user builds it.
+nvcc_rdc = (f"{config.nvcc} -rdc=true -arch=sm_90 -std=c++17 "
+            f"-I{runtime_include}")
+config.substitutions.append(("%cdp-lower", config.cdp_lower))
+config.substitutions.append(("%nvcc-rdc", nvcc_rdc))
+config.substitutions.append(("%nvcc", config.nvcc))
+config.substitutions.append(("%cdp-runtime", runtime_include))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%src-root", config.cdp_src_root))
