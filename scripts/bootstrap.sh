@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what cdp-lower needs on a Debian machine (LLVM/Clang 22 from
+# Debian's packages, CMake, a C++ compiler) and builds it in build/.
+# The CUDA toolkit is expected at /usr/local/cuda (or set CDP_CUDA_PATH).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+packages=(clang-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
+          cmake make g++ python3)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "bootstrap: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cuda_path=${CDP_CUDA_PATH:-/usr/local/cuda}
+if [ ! -x "$cuda_path/bin/nvcc" ]; then
+  echo "bootstrap: error: no nvcc at $cuda_path/bin/nvcc; set CDP_CUDA_PATH" >&2
+  exit 1
+fi
+
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCDP_CUDA_PATH="$cuda_path" >/dev/null
+cmake --build "$root/build" -j"$(nproc)"
