@@ -1,0 +1,13 @@
+// A launch the device runtime rejects leaves its error for
+// cudaGetLastError(), and the child does not run.
+#include "common.cuh"
+__global__ void child(int v) { logValue(v); }
+__global__ void parent() {
+  child<<<1, 2048>>>(1);               // too many threads per block
+  logValue(cudaGetLastError());
+  child<<<1, 1, 1 << 30>>>(2);         // too much shared memory
+  logValue(cudaGetLastError());
+  child<<<1, 1>>>(3);
+  logValue(cudaGetLastError());
+}
+int main() { parent<<<1, 1>>>(); printLog("launch_errors"); }

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Lowers every GPU program (programs.txt) into OUT_DIR/<name>.cu. Runs where
+# clang is (the GPU machine has none); the lowered sources travel to the GPU.
+# usage: lower-all.sh <cdp-lower> <out dir>
+set -euo pipefail
+[ $# -eq 2 ] || { echo "usage: $0 <cdp-lower> <out dir>" >&2; exit 2; }
+tool=$1 out=$2
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+mkdir -p "$out"
+grep -v '^#' "$root/test/gpu/programs.txt" | while read -r program; do
+  "$tool" "$root/$program" -o "$out/$(basename "$program")" -- -I"$root/test/gpu"
+done
