@@ -48,8 +48,6 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "launch from a __global__ or __device__ function"};
   case LoweringDiag::KernelDeclaredHere:
     return {DiagnosticsEngine::Note, "kernel %0 declared here"};
-  case LoweringDiag::ParamDeclaredHere:
-    return {DiagnosticsEngine::Note, "parameter %0 declared here"};
   }
   llvm_unreachable("unknown lowering diagnostic");
 }

@@ -21,7 +21,6 @@ enum class LoweringDiag {
   PackExpansionArgument,
   LaunchInHostDeviceFunction,
   KernelDeclaredHere,
-  ParamDeclaredHere,
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.

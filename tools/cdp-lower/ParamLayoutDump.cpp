@@ -21,13 +21,12 @@ public:
   void HandleTranslationUnit(ASTContext &Context) override {
     const SourceManager &SM = Context.getSourceManager();
     for (const Decl *D : Context.getTranslationUnitDecl()->decls()) {
-      const Decl *Inner = D;
-      if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D)) {
+      // extern "C" kernels sit inside a linkage specification.
+      if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D))
         for (const Decl *Nested : Linkage->decls())
           dumpKernel(Nested, Context, SM);
-        continue;
-      }
-      dumpKernel(Inner, Context, SM);
+      else
+        dumpKernel(D, Context, SM);
     }
   }
 
