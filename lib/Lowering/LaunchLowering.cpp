@@ -266,8 +266,10 @@ private:
           Single = dyn_cast<FunctionDecl>(D);
       }
       bool IsTemplate = Single && Single->getDescribedFunctionTemplate();
-      if (Single && (Lookup->hasExplicitTemplateArgs() || !IsTemplate))
+      if (Single && !IsTemplate)
         return Single;
+      // Written template arguments name one specialization; any candidate
+      // serves to find the parameters' default arguments.
       if (Lookup->hasExplicitTemplateArgs())
         return Single ? Single : Lookup->decls_begin()->getAsFunction();
     }
