@@ -1,5 +1,5 @@
-# lit configuration for cdp-lower. Tests mirror lib/: Lowering/ and
-# ParamLayout/, plus Tool/ for the command line. test/gpu/ holds programs
+# lit configuration for cdp-lower. Tests mirror lib/: Checks/, Lowering/
+# and ParamLayout/, plus Tool/ for the command line and Plugin/. test/gpu/ holds programs
 # run on a GPU by test/gpu/run-gpu-suite.sh; the suite here only builds them.
 import os
 
@@ -19,6 +19,12 @@ runtime_include = os.path.join(config.cdp_src_root, "runtime", "include")
 # Every lowered output is compiled the way a user builds it.
 nvcc_rdc = (f"{config.nvcc} -rdc=true -arch=sm_90 -std=c++17 "
             f"-I{runtime_include}")
+# The checks inside a normal clang CUDA compile (host and device sides).
+clang_cdp_plugin = (f"{config.clang} -fplugin={config.cdp_plugin} -xcuda "
+                    f"--cuda-path={config.cuda_path} -fgpu-rdc -std=c++17 "
+                    f"-fsyntax-only -Wno-unknown-cuda-version "
+                    f"-ferror-limit=0")
+config.substitutions.append(("%clang-cdp-plugin", clang_cdp_plugin))
 config.substitutions.append(("%cdp-lower", config.cdp_lower))
 config.substitutions.append(("%nvcc-rdc", nvcc_rdc))
 config.substitutions.append(("%nvcc", config.nvcc))

@@ -2,8 +2,9 @@
 
 #include "Lowering/LowerLaunchesAction.h"
 
+#include "Checks/AllChecks.h"
 #include "Lowering/LaunchLowering.h"
-#include "Lowering/LaunchSite.h"
+#include "CudaAST/ExecutionSide.h"
 #include "Lowering/LoweringDiagnostics.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -90,9 +91,8 @@ public:
       Lowered += lowerLaunch(*Launch, Context, Rewrites, Rewritten);
       break;
     case LaunchSide::HostDevice:
-      report(Context.getDiagnostics(), Launch->getBeginLoc(),
-             LoweringDiag::LaunchInHostDeviceFunction)
-          << Enclosing.back();
+      // Reported by cdp-host-device-launch; with that check off, the launch
+      // is left as written for nvcc.
       break;
     }
     return true;
@@ -109,16 +109,25 @@ private:
 
 class LowerLaunchesConsumer : public ASTConsumer {
 public:
-  LowerLaunchesConsumer(LoweredFile &Result, const SourceLocation &FirstInclude,
+  LowerLaunchesConsumer(const LoweringOptions &Options, LoweredFile &Result,
+                        Preprocessor &PP,
+                        const SourceLocation &FirstInclude,
                         const bool &IncludesRuntime)
-      : Result(Result), FirstInclude(FirstInclude),
+      : Options(Options), Result(Result), PP(PP), FirstInclude(FirstInclude),
         IncludesRuntime(IncludesRuntime) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
     DiagnosticsEngine &Diags = Context.getDiagnostics();
+    // Even when clang found errors: for a host-only call in device code
+    // clang says only "no matching function", and the checks say why.
+    runChecks(Context, PP, Options.Checks);
     if (Diags.hasErrorOccurred())
       return; // The file does not compile; lowering it would only mislead.
+    if (Options.CheckOnly) {
+      Result.Succeeded = true;
+      return;
+    }
 
     Rewriter Rewrites(SM, Context.getLangOpts());
     LaunchVisitor Visitor(Context, Rewrites);
@@ -142,7 +151,9 @@ public:
   }
 
 private:
+  const LoweringOptions &Options;
   LoweredFile &Result;
+  Preprocessor &PP;
   const SourceLocation &FirstInclude;
   const bool &IncludesRuntime;
 };
@@ -156,9 +167,9 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
 }
 
 std::unique_ptr<ASTConsumer>
-LowerLaunchesAction::CreateASTConsumer(CompilerInstance &, StringRef) {
-  return std::make_unique<LowerLaunchesConsumer>(Result, FirstInclude,
-                                                 IncludesRuntime);
+LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
+  return std::make_unique<LowerLaunchesConsumer>(
+      Options, Result, CI.getPreprocessor(), FirstInclude, IncludesRuntime);
 }
 
 } // namespace cdp

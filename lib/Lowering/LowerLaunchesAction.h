@@ -1,18 +1,27 @@
 //===- LowerLaunchesAction.h - Lower every launch of a file -----*- C++ -*-===//
 //
-// A frontend action that rewrites every device-side launch written in the
-// main file (see LaunchLowering.h) and adds `#include <cdp/launch.cuh>` when
-// it rewrote any. Host-side launches and everything else keep their bytes.
+// A frontend action that runs the checks (lib/Checks), then, when nothing is
+// wrong, rewrites every device-side launch written in the main file (see
+// LaunchLowering.h) and adds `#include <cdp/launch.cuh>` when it rewrote
+// any. Host-side launches and everything else keep their bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
 #define CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
+
+#include "Checks/CheckOptions.h"
 
 #include "clang/Frontend/FrontendAction.h"
 
 #include <string>
 
 namespace cdp {
+
+struct LoweringOptions {
+  CheckOptions Checks;
+  /// Run the checks and report; produce no text.
+  bool CheckOnly = false;
+};
 
 /// What lowering one file produced.
 struct LoweredFile {
@@ -23,7 +32,8 @@ struct LoweredFile {
 
 class LowerLaunchesAction : public clang::ASTFrontendAction {
 public:
-  explicit LowerLaunchesAction(LoweredFile &Result) : Result(Result) {}
+  LowerLaunchesAction(const LoweringOptions &Options, LoweredFile &Result)
+      : Options(Options), Result(Result) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -32,6 +42,7 @@ protected:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override;
 
 private:
+  const LoweringOptions &Options;
   LoweredFile &Result;
   /// Where the include goes: before the main file's first #include.
   clang::SourceLocation FirstInclude;

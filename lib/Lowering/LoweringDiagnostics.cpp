@@ -41,11 +41,6 @@ static DiagInfo infoFor(LoweringDiag Kind) {
     return {DiagnosticsEngine::Error,
             "cannot lower a device-side launch whose arguments contain a pack "
             "expansion; pass the arguments one by one"};
-  case LoweringDiag::LaunchInHostDeviceFunction:
-    return {DiagnosticsEngine::Error,
-            "kernel launch in __host__ __device__ function %0 cannot be "
-            "lowered: the device-side launch API exists only in device code; "
-            "launch from a __global__ or __device__ function"};
   case LoweringDiag::KernelDeclaredHere:
     return {DiagnosticsEngine::Note, "kernel %0 declared here"};
   }

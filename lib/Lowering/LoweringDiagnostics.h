@@ -19,7 +19,6 @@ enum class LoweringDiag {
   UserProvidedCopyConstructor,
   DeducedKernelInDependentLaunch,
   PackExpansionArgument,
-  LaunchInHostDeviceFunction,
   KernelDeclaredHere,
 };
 

@@ -34,9 +34,7 @@ KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types,
   return Layout;
 }
 
-/// The XY of the sm_XY (or sm_XYa) the device-side parse targets; 90 when
-/// the parse is not device-side.
-static unsigned targetSmVersion(const ASTContext &Context) {
+unsigned targetSmVersion(const ASTContext &Context) {
   llvm::StringRef CPU = Context.getTargetInfo().getTargetOpts().CPU;
   unsigned Version = 90;
   if (CPU.consume_front("sm_"))

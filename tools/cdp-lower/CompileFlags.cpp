@@ -41,6 +41,8 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
     if (!hasFlagWithPrefix(Adjusted, "--offload-arch"))
       AddUnlessGiven("--cuda-gpu-arch", "--cuda-gpu-arch=sm_90");
     AddUnlessGiven("-fgpu-rdc", "-fgpu-rdc");
+    // A checker reports every problem, not the first twenty.
+    AddUnlessGiven("-ferror-limit", "-ferror-limit=0");
     Adjusted.push_back("--cuda-device-only");
     Adjusted.push_back("-fsyntax-only");
     // clang 22 knows CUDA up to 12.9 and warns about 13.x; it parses it fine.

@@ -13,13 +13,17 @@
 #include "OutputFile.h"
 #include "ParamLayoutDump.h"
 
+#include "Checks/CheckOptions.h"
 #include "Lowering/LowerLaunchesAction.h"
 
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <tuple>
 
 using namespace clang::tooling;
 namespace cl = llvm::cl;
@@ -36,6 +40,13 @@ static cl::opt<std::string>
                cl::value_desc("file"), cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
+static cl::opt<bool>
+    CheckOnly("check-only",
+              cl::desc("Run the checks and report; lower and write nothing"),
+              cl::cat(ToolCategory));
+static cl::opt<bool> ListChecks("list-checks",
+                                cl::desc("List the checks and their -W names"),
+                                cl::cat(ToolCategory));
 static cl::opt<bool> PrintParamLayout(
     "print-param-layout",
     cl::desc("Print each kernel's parameter-buffer layout; write nothing"),
@@ -52,7 +63,13 @@ static const char Overview[] =
     "parse for sm_90 with -fgpu-rdc. The lowered file includes\n"
     "<cdp/launch.cuh>: compile it with -I<prefix>/include.\n"
     "\n"
-    "Exit status: 0 when every input was lowered, 1 otherwise.\n";
+    "Before lowering, the checks (--list-checks) look for misuse of the\n"
+    "device runtime; an error stops the file from being written. Control\n"
+    "them as clang controls warnings: -W<check>, -Wno-<check>,\n"
+    "-Werror=<check>, -Wno-error=<check>, -Werror, -Wcdp (all on).\n"
+    "\n"
+    "Exit status: 0 when every input was lowered (or, with --check-only,\n"
+    "had no error), 1 otherwise.\n";
 
 static llvm::raw_ostream &error() {
   return llvm::WithColor::error(llvm::errs(), "cdp-lower");
@@ -60,17 +77,18 @@ static llvm::raw_ostream &error() {
 
 namespace {
 
-/// Creates one action per file, all reporting into the same place.
-template <class Action, class Target>
+/// Creates one action per file, all made from the same arguments.
+template <class Action, class... Args>
 class ActionFactory : public FrontendActionFactory {
 public:
-  explicit ActionFactory(Target &T) : T(T) {}
+  explicit ActionFactory(Args &...A) : Arguments(A...) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<Action>(T);
+    return std::apply(
+        [](Args &...A) { return std::make_unique<Action>(A...); }, Arguments);
   }
 
 private:
-  Target &T;
+  std::tuple<Args &...> Arguments;
 };
 
 } // namespace
@@ -115,7 +133,29 @@ static bool writeResult(const std::string &Input, const cdp::LoweredFile &R) {
   return true;
 }
 
+/// Takes the -W flags (the checks' controls) out of the tool's own
+/// arguments, which end at `--`; LLVM's option parser has a -W of its own.
+static std::vector<std::string>
+takeWarningFlags(int &Argc, const char **Argv) {
+  std::vector<std::string> Flags;
+  int Kept = 1;
+  bool CompilerFlags = false;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    CompilerFlags |= Arg == "--";
+    if (!CompilerFlags && Arg.starts_with("-W") && Arg.size() > 2) {
+      Flags.push_back(Arg.drop_front(2).str());
+      continue;
+    }
+    Argv[Kept++] = Argv[I];
+  }
+  Argc = Kept;
+  Argv[Argc] = nullptr;
+  return Flags;
+}
+
 int main(int argc, const char **argv) {
+  std::vector<std::string> WarningFlags = takeWarningFlags(argc, argv);
   std::string Message;
   std::unique_ptr<CompilationDatabase> FromCommandLine =
       FixedCompilationDatabase::loadFromCommandLine(argc, argv, Message);
@@ -130,6 +170,30 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, Overview, &llvm::errs()))
     return 1;
 
+  if (ListChecks) {
+    for (const cdp::CheckInfo &Check : cdp::allChecks())
+      llvm::outs() << llvm::left_justify(Check.Name, 26)
+                   << (Check.DefaultLevel == cdp::CheckLevel::Off
+                           ? "off    "
+                           : Check.DefaultLevel == cdp::CheckLevel::Error
+                                 ? "error  "
+                                 : "warning")
+                   << "  " << Check.Summary << "\n";
+    return 0;
+  }
+  cdp::LoweringOptions Options;
+  Options.CheckOnly = CheckOnly;
+  for (const std::string &Flag : WarningFlags) {
+    if (llvm::Error E = Options.Checks.applyWarningFlag(Flag)) {
+      error() << llvm::toString(std::move(E))
+              << "; --list-checks shows every check\n";
+      return 1;
+    }
+  }
+  if (CheckOnly && (InPlace || !OutputPath.empty())) {
+    error() << "--check-only writes nothing; drop -i and -o\n";
+    return 1;
+  }
   if (InPlace && !OutputPath.empty()) {
     error() << "-i and -o cannot be combined\n";
     return 1;
@@ -157,18 +221,25 @@ int main(int argc, const char **argv) {
     ClangTool Tool(*Database, {Input});
     Tool.appendArgumentsAdjuster(Adjuster);
     if (PrintParamLayout) {
+      llvm::raw_ostream &Out = llvm::outs();
       ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream> Factory(
-          llvm::outs());
+          Out);
       Failures += Tool.run(&Factory) != 0;
       continue;
     }
     cdp::LoweredFile Result;
-    ActionFactory<cdp::LowerLaunchesAction, cdp::LoweredFile> Factory(Result);
+    ActionFactory<cdp::LowerLaunchesAction, const cdp::LoweringOptions,
+                  cdp::LoweredFile>
+        Factory(Options, Result);
     if (Tool.run(&Factory) != 0 || !Result.Succeeded) {
-      error() << "'" << Input << "' was not lowered; it is left unchanged\n";
+      if (!CheckOnly)
+        error() << "'" << Input
+                << "' was not lowered; it is left unchanged\n";
       ++Failures;
       continue;
     }
+    if (CheckOnly)
+      continue;
     Failures += !writeResult(Input, Result);
   }
   return Failures == 0 ? 0 : 1;

@@ -1,0 +1,78 @@
+//===- AllChecks.cpp - Running every enabled check ------------------------===//
+
+#include "Checks/AllChecks.h"
+
+#include "Checks/CheckFactories.h"
+#include "CudaAST/ExecutionSide.h"
+
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+
+bool Check::isDeviceCode(const Stmt &S) const {
+  return executionSideOf(S, Context.ast()) == LaunchSide::Device;
+}
+
+llvm::ArrayRef<CheckInfo> allChecks() {
+  // The guides call each of these illegal or unsupported, so they are errors
+  // unless said otherwise; only the style check is off by default.
+  static const CheckInfo Checks[] = {
+      {"cdp-local-pointer", createLocalPointerCheck, CheckLevel::Error,
+       "pointer to the parent's local memory passed to a child grid or a "
+       "device-side memcpy/memset"},
+      {"cdp-shared-pointer", createSharedPointerCheck, CheckLevel::Error,
+       "pointer to __shared__ memory passed to a child grid or a device-side "
+       "memcpy/memset"},
+      {"cdp-device-synchronize", createDeviceSynchronizeCheck, CheckLevel::Error,
+       "cudaDeviceSynchronize() in device code under CDP2"},
+      {"cdp-sync-depth-limit", createSyncDepthLimitCheck, CheckLevel::Error,
+       "cudaLimitDevRuntimeSyncDepth set on the host under CDP2"},
+      {"cdp-cdp1-stream", createCdp1StreamCheck, CheckLevel::Error,
+       "cudaStreamTailLaunch or cudaStreamFireAndForget under CDP1"},
+      {"cdp-host-device-launch", createHostDeviceLaunchCheck, CheckLevel::Error,
+       "kernel launch in a __host__ __device__ function"},
+      {"cdp-device-stream-flags", createDeviceStreamFlagsCheck, CheckLevel::Error,
+       "device-side stream or event created without the flags the device "
+       "runtime requires"},
+      {"cdp-special-stream-event", createSpecialStreamEventCheck, CheckLevel::Error,
+       "event recorded on, or awaited by, the tail-launch or "
+       "fire-and-forget stream"},
+      {"cdp-host-only-api", createHostOnlyApiCheck, CheckLevel::Error,
+       "host-only CUDA runtime function called in device code"},
+      {"cdp-unchecked-launch", createUncheckedLaunchCheck, CheckLevel::Off,
+       "device-side launch whose error is never read"},
+  };
+  return Checks;
+}
+
+void runChecks(ASTContext &AST, Preprocessor &PP,
+               const CheckOptions &Options) {
+  CheckContext Context(AST, Options, cdpVersionOf(AST, PP));
+  std::vector<std::unique_ptr<Check>> Checks;
+  MatchFinder Finder;
+  for (const CheckInfo &Info : allChecks()) {
+    if (!Options.isEnabled(Info.Name))
+      continue;
+    Checks.push_back(Info.Create(Info.Name, Context));
+    Checks.back()->registerMatchers(Finder);
+  }
+  if (Checks.empty())
+    return;
+
+  // The CUDA and C++ headers are most of a translation unit and hold none of
+  // the user's launches: look only at declarations outside system headers.
+  const SourceManager &SM = AST.getSourceManager();
+  std::vector<Decl *> OldScope = AST.getTraversalScope();
+  std::vector<Decl *> UserDecls;
+  for (Decl *D : AST.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      UserDecls.push_back(D);
+  AST.setTraversalScope(UserDecls);
+  Finder.matchAST(AST);
+  AST.setTraversalScope(OldScope);
+}
+
+} // namespace cdp

@@ -1,0 +1,27 @@
+//===- AllChecks.h - Running every enabled check ----------------*- C++ -*-===//
+//
+// The one entry point the tool and the clang plugin share: both call
+// runChecks() on a parsed translation unit, so they report the same
+// problems with the same words and flags.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CHECKS_ALLCHECKS_H
+#define CDP_LOWER_CHECKS_ALLCHECKS_H
+
+#include "Checks/CheckOptions.h"
+
+namespace clang {
+class ASTContext;
+class Preprocessor;
+} // namespace clang
+
+namespace cdp {
+
+/// Runs every check \p Options enables over the code of \p Context that is
+/// not in a system header. Problems go to the context's diagnostics engine.
+void runChecks(clang::ASTContext &Context, clang::Preprocessor &PP,
+               const CheckOptions &Options);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CHECKS_ALLCHECKS_H

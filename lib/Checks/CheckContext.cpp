@@ -1,0 +1,45 @@
+//===- CheckContext.cpp - What every check can ask and report ------------===//
+
+#include "Checks/CheckContext.h"
+
+#include "ParamLayout/ParamLayout.h"
+
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace cdp {
+
+CdpVersion cdpVersionOf(const ASTContext &Context, Preprocessor &PP) {
+  if (PP.isMacroDefined("CUDA_FORCE_CDP1_IF_SUPPORTED") &&
+      targetSmVersion(Context) < 90)
+    return CdpVersion::CDP1;
+  return CdpVersion::CDP2;
+}
+
+DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
+                                       StringRef Format) {
+  DiagnosticsEngine &Diags = AST.getDiagnostics();
+  CheckLevel Level = Options.levelOf(Check);
+  bool First = Reported.insert({Loc.getRawEncoding(), Format.data()}).second;
+  std::string Text = Format.str();
+  Text += Options.isPromotedToError(Check) ? " [-Werror,-W" : " [-W";
+  Text += Check;
+  Text += "]";
+  DiagnosticIDs::Level IDLevel = !First || Level == CheckLevel::Off
+                                     ? DiagnosticIDs::Ignored
+                                 : Level == CheckLevel::Error
+                                     ? DiagnosticIDs::Error
+                                     : DiagnosticIDs::Warning;
+  unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(IDLevel, Text);
+  return Diags.Report(Loc, ID);
+}
+
+DiagnosticBuilder CheckContext::note(SourceLocation Loc, StringRef Format) {
+  DiagnosticsEngine &Diags = AST.getDiagnostics();
+  unsigned ID =
+      Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, Format);
+  return Diags.Report(Loc, ID);
+}
+
+} // namespace cdp

@@ -1,0 +1,70 @@
+//===- CheckContext.h - What every check can ask and report ----*- C++ -*-===//
+//
+// One per translation unit: the AST, which CDP version is in force, and the
+// way checks report, through clang's diagnostic engine, so each message is
+// `file:line:col: error: ... [-Wcdp-name]` with caret, ranges, notes and
+// fix-its. Custom diagnostics cannot join clang's warning groups, so the
+// `[-W...]` tag is part of the text and the level comes from CheckOptions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CHECKS_CHECKCONTEXT_H
+#define CDP_LOWER_CHECKS_CHECKCONTEXT_H
+
+#include "Checks/CheckOptions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <string>
+#include <utility>
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace cdp {
+
+/// CDP1 is the pre-CUDA-12 model (a parent may cudaDeviceSynchronize); CDP2
+/// is the default since CUDA 12 and the only one on sm_90 and later.
+enum class CdpVersion { CDP1, CDP2 };
+
+/// CDP2 unless CUDA_FORCE_CDP1_IF_SUPPORTED is defined and the target is
+/// below sm_90 (the rule of cuda_device_runtime_api.h and the guide).
+CdpVersion cdpVersionOf(const clang::ASTContext &Context,
+                        clang::Preprocessor &PP);
+
+class CheckContext {
+public:
+  CheckContext(clang::ASTContext &AST, const CheckOptions &Options,
+               CdpVersion Version)
+      : AST(AST), Options(Options), Version(Version) {}
+
+  clang::ASTContext &ast() const { return AST; }
+  const clang::SourceManager &sourceManager() const {
+    return AST.getSourceManager();
+  }
+  CdpVersion cdpVersion() const { return Version; }
+  const CheckOptions &options() const { return Options; }
+
+  /// Reports \p Format (clang's %0 syntax) for \p Check at \p Loc. A second
+  /// report of the same check at the same place (a template instantiated
+  /// twice) is dropped, together with its notes.
+  clang::DiagnosticBuilder report(llvm::StringRef Check,
+                                  clang::SourceLocation Loc,
+                                  llvm::StringRef Format);
+  /// A note for the diagnostic just reported.
+  clang::DiagnosticBuilder note(clang::SourceLocation Loc,
+                                llvm::StringRef Format);
+
+private:
+  clang::ASTContext &AST;
+  const CheckOptions &Options;
+  CdpVersion Version;
+  llvm::DenseSet<std::pair<clang::SourceLocation::UIntTy, const void *>>
+      Reported;
+};
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CHECKS_CHECKCONTEXT_H

@@ -1,0 +1,74 @@
+//===- CheckOptions.cpp - Which checks run, and how loud -------------------===//
+
+#include "Checks/CheckOptions.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+namespace cdp {
+
+CheckOptions::CheckOptions() {
+  for (const CheckInfo &Check : allChecks())
+    States[Check.Name] = {Check.DefaultLevel,
+                          Check.DefaultLevel == CheckLevel::Error};
+}
+
+CheckOptions::State *CheckOptions::find(llvm::StringRef Name) {
+  auto It = States.find(Name);
+  return It == States.end() ? nullptr : &It->second;
+}
+
+llvm::Error CheckOptions::applyWarningFlag(llvm::StringRef Flag) {
+  if (Flag == "error") {
+    AllWarningsAreErrors = true;
+    return llvm::Error::success();
+  }
+  if (Flag == "cdp") {
+    for (auto &Entry : States)
+      if (Entry.second.Level == CheckLevel::Off)
+        Entry.second.Level = Entry.second.DefaultError ? CheckLevel::Error
+                                                       : CheckLevel::Warning;
+    return llvm::Error::success();
+  }
+  if (Flag == "no-cdp") {
+    for (auto &Entry : States)
+      Entry.second.Level = CheckLevel::Off;
+    return llvm::Error::success();
+  }
+  bool Negated = Flag.consume_front("no-");
+  bool ErrorForm = Flag.consume_front("error=");
+  State *S = find(Flag);
+  if (!S)
+    return llvm::createStringError(
+        llvm::formatv("unknown check '{0}' in a -W flag", Flag).str());
+  if (ErrorForm) {
+    S->ForcedError = !Negated;
+    S->NoError = Negated;
+    if (!Negated && S->Level == CheckLevel::Off)
+      S->Level = CheckLevel::Warning; // -Werror=x also enables x, as in clang.
+    return llvm::Error::success();
+  }
+  S->Level = Negated ? CheckLevel::Off
+                     : (S->DefaultError ? CheckLevel::Error
+                                        : CheckLevel::Warning);
+  return llvm::Error::success();
+}
+
+CheckLevel CheckOptions::levelOf(llvm::StringRef CheckName) const {
+  auto It = States.find(CheckName);
+  assert(It != States.end() && "a check without an entry in allChecks()");
+  const State &S = It->second;
+  if (S.Level == CheckLevel::Off)
+    return CheckLevel::Off;
+  if (S.NoError)
+    return CheckLevel::Warning;
+  if (S.ForcedError || S.DefaultError || AllWarningsAreErrors)
+    return CheckLevel::Error;
+  return CheckLevel::Warning;
+}
+
+bool CheckOptions::isPromotedToError(llvm::StringRef CheckName) const {
+  const State &S = States.find(CheckName)->second;
+  return levelOf(CheckName) == CheckLevel::Error && !S.DefaultError;
+}
+
+} // namespace cdp

@@ -1,0 +1,66 @@
+//===- CheckOptions.h - Which checks run, and how loud ----------*- C++ -*-===//
+//
+// Every check has a `-W` name (cdp-local-pointer, ...) and a default level.
+// The tool and the plugin accept the same spellings clang uses for its own
+// warnings: -W<name>, -Wno-<name>, -Werror=<name>, -Wno-error=<name>,
+// -Werror (every enabled check becomes an error) and -Wcdp (every check on).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CHECKS_CHECKOPTIONS_H
+#define CDP_LOWER_CHECKS_CHECKOPTIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace cdp {
+
+enum class CheckLevel { Off, Warning, Error };
+
+class Check;
+class CheckContext;
+
+struct CheckInfo {
+  llvm::StringLiteral Name;  ///< The `-W` name, e.g. "cdp-local-pointer".
+  std::unique_ptr<Check> (*Create)(llvm::StringRef Name, CheckContext &);
+  CheckLevel DefaultLevel;
+  llvm::StringLiteral Summary; ///< One line for --list-checks.
+};
+
+/// Every check there is, in the order --list-checks prints them (defined in
+/// AllChecks.cpp, next to the factories).
+llvm::ArrayRef<CheckInfo> allChecks();
+
+class CheckOptions {
+public:
+  CheckOptions();
+
+  /// Applies one flag, with its leading "-W" already removed ("no-cdp-x",
+  /// "error=cdp-x", ...). Fails on a name no check has.
+  llvm::Error applyWarningFlag(llvm::StringRef Flag);
+
+  CheckLevel levelOf(llvm::StringRef CheckName) const;
+  bool isEnabled(llvm::StringRef CheckName) const {
+    return levelOf(CheckName) != CheckLevel::Off;
+  }
+  /// True when the check reports errors only because of -Werror(=).
+  bool isPromotedToError(llvm::StringRef CheckName) const;
+
+private:
+  struct State {
+    CheckLevel Level;
+    bool DefaultError;
+    bool ForcedError = false;  ///< -Werror=<name>
+    bool NoError = false;      ///< -Wno-error=<name>
+  };
+  State *find(llvm::StringRef Name);
+  llvm::StringMap<State> States;
+  bool AllWarningsAreErrors = false;
+};
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CHECKS_CHECKOPTIONS_H

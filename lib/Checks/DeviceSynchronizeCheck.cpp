@@ -1,0 +1,152 @@
+//===- DeviceSynchronizeCheck.cpp - No cudaDeviceSynchronize under CDP2 ---===//
+//
+// cdp-device-synchronize. CDP2 (the default since CUDA 12, the only model on
+// sm_90+) removed device-side cudaDeviceSynchronize: a parent cannot wait for
+// its children. clang only says "no matching function"; this says why and
+// what to write instead, and offers to remove a call that is the last
+// statement of a kernel (the grid does not complete before its children).
+// References that are not calls (a function pointer) are found in the
+// tokens, because clang drops such an initializer from the AST.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/CheckFactories.h"
+#include "CudaAST/RuntimeCalls.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+namespace {
+
+constexpr StringRef Function = "cudaDeviceSynchronize";
+
+constexpr StringRef Message =
+    "cudaDeviceSynchronize() is not available in device code under CDP2 "
+    "(CUDA 12 and later; always on sm_90 and up): a parent grid can no "
+    "longer wait for its children; launch the work that needs their results "
+    "as a kernel on cudaStreamTailLaunch, which runs after this grid and all "
+    "its children complete";
+
+class DeviceSynchronizeCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(stmt(runtimeCallTo({Function}),
+                           unless(isInTemplateInstantiation())),
+                      this);
+    Finder.addMatcher(
+        functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal),
+                                           hasAttr(attr::CUDADevice)),
+                     unless(hasAttr(attr::CUDAHost)),
+                     unless(isInstantiated()))
+            .bind("function"),
+        this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    if (Context.cdpVersion() != CdpVersion::CDP2)
+      return;
+    if (const auto *Call = Result.Nodes.getNodeAs<Expr>("call")) {
+      if (isDeviceCode(*Call))
+        reportCall(*Call);
+      return;
+    }
+    if (const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("function"))
+      findReferencesInTokens(*F);
+  }
+
+private:
+  void reportCall(const Expr &Call);
+  void findReferencesInTokens(const FunctionDecl &F);
+  /// The range to delete when \p Call is the last statement of a kernel and
+  /// its result is unused; invalid otherwise.
+  CharSourceRange removableStatement(const Expr &Call);
+};
+
+void DeviceSynchronizeCheck::reportCall(const Expr &Call) {
+  const SourceManager &SM = Context.sourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(Call.getBeginLoc());
+  CharSourceRange Removal = removableStatement(Call);
+  diag(Loc, Message) << Call.getSourceRange();
+  if (Removal.isValid())
+    note(Loc, "this is the kernel's last statement and its result is unused: "
+              "remove it; the grid does not complete until its children do")
+        << FixItHint::CreateRemoval(Removal);
+}
+
+CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {
+  ASTContext &AST = Context.ast();
+  const Stmt *Statement = &Call;
+  DynTypedNodeList Parents = AST.getParents(*Statement);
+  // `(void)cudaDeviceSynchronize();` discards the result too.
+  while (Parents.size() == 1 && Parents[0].get<CStyleCastExpr>()) {
+    Statement = Parents[0].get<CStyleCastExpr>();
+    Parents = AST.getParents(*Statement);
+  }
+  const auto *Body = Parents.size() == 1 ? Parents[0].get<CompoundStmt>()
+                                         : nullptr;
+  if (!Body || Body->body_back() != Statement)
+    return {};
+  const auto *Kernel = dyn_cast_or_null<FunctionDecl>(
+      AST.getParents(*Body).empty() ? nullptr
+                                    : AST.getParents(*Body)[0].get<Decl>());
+  if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>() ||
+      Kernel->getBody() != Body)
+    return {};
+  const SourceManager &SM = AST.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(Statement->getSourceRange());
+  SourceLocation Semi = Lexer::findLocationAfterToken(
+      Range.getEnd(), tok::semi, SM, AST.getLangOpts(),
+      /*SkipTrailingWhitespaceAndNewLine=*/true);
+  if (Semi.isInvalid())
+    return {};
+  return CharSourceRange::getCharRange(Range.getBegin(), Semi);
+}
+
+void DeviceSynchronizeCheck::findReferencesInTokens(const FunctionDecl &F) {
+  const SourceManager &SM = Context.sourceManager();
+  const Stmt *Body = F.getBody();
+  if (!Body || SM.isInSystemHeader(F.getLocation()))
+    return;
+  CharSourceRange Range = SM.getExpansionRange(Body->getSourceRange());
+  FileID File = SM.getFileID(Range.getBegin());
+  if (SM.getFileID(Range.getEnd()) != File)
+    return;
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid)
+    return;
+  unsigned Begin = SM.getFileOffset(Range.getBegin());
+  unsigned End = SM.getFileOffset(Range.getEnd());
+  Lexer Lex(SM.getLocForStartOfFile(File), Context.ast().getLangOpts(),
+            Buffer.begin(), Buffer.begin() + Begin, Buffer.end());
+  Token Tok;
+  while (!Lex.LexFromRawLexer(Tok) &&
+         SM.getFileOffset(Tok.getLocation()) < End) {
+    if (Tok.isNot(tok::raw_identifier) || Tok.getRawIdentifier() != Function)
+      continue;
+    Token Next;
+    if (Lexer::getRawToken(Tok.getEndLoc(), Next, SM,
+                           Context.ast().getLangOpts(),
+                           /*IgnoreWhiteSpace=*/true) ||
+        Next.is(tok::l_paren))
+      continue; // A call: the AST matcher reports it.
+    diag(Tok.getLocation(), Message)
+        << SourceRange(Tok.getLocation(), Tok.getEndLoc());
+  }
+}
+
+} // namespace
+
+std::unique_ptr<Check> createDeviceSynchronizeCheck(StringRef Name,
+                                                    CheckContext &Context) {
+  return std::make_unique<DeviceSynchronizeCheck>(Name, Context);
+}
+
+} // namespace cdp

@@ -1,0 +1,51 @@
+//===- HostDeviceLaunchCheck.cpp - Launches in __host__ __device__ code ---===//
+//
+// cdp-host-device-launch. A __host__ __device__ function is compiled for
+// both sides, and the device-side launch API exists only on one of them, so
+// cdp-lower cannot give such a launch one lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/CheckFactories.h"
+#include "CudaAST/ExecutionSide.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+namespace {
+
+class HostDeviceLaunchCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(
+        cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
+        this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+    if (executionSideOf(*Launch, Context.ast()) != LaunchSide::HostDevice)
+      return;
+    diag(Launch->getBeginLoc(),
+         "kernel launch in __host__ __device__ function %0: the function is "
+         "compiled for both sides and device-side launches exist only in "
+         "device code; launch from a __global__ or __device__ function, or "
+         "from a host function")
+        << enclosingFunction(*Launch, Context.ast())
+        << Launch->getConfig()->getSourceRange();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createHostDeviceLaunchCheck(StringRef Name,
+                                                   CheckContext &Context) {
+  return std::make_unique<HostDeviceLaunchCheck>(Name, Context);
+}
+
+} // namespace cdp

@@ -1,0 +1,182 @@
+//===- MemorySpaceCheck.cpp - Local and shared pointers given to children -===//
+//
+// cdp-local-pointer, cdp-shared-pointer. The guides: "It is illegal to pass a
+// pointer to local memory as a launch argument when launching a child
+// kernel", shared memory "is not visible or coherent between parent and
+// child", and cudaMemcpy*Async/cudaMemset*Async "may invoke new child
+// kernels ... passing shared or local memory pointers to these APIs is
+// illegal and will return an error". One class serves both memory spaces;
+// each space is its own -W name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/CheckFactories.h"
+#include "Checks/PointerOrigin.h"
+#include "CudaAST/ExecutionSide.h"
+#include "CudaAST/RuntimeCalls.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+namespace {
+
+class MemorySpaceCheck : public Check {
+public:
+  MemorySpaceCheck(StringRef Name, CheckContext &Context, MemorySpace Space)
+      : Check(Name, Context), Space(Space) {}
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(
+        cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
+        this);
+    Finder.addMatcher(
+        stmt(runtimeCallTo({"cudaMemcpyAsync", "cudaMemcpy2DAsync",
+                            "cudaMemcpy3DAsync", "cudaMemsetAsync",
+                            "cudaMemset2DAsync", "cudaMemset3DAsync"}),
+             unless(isInTemplateInstantiation())),
+        this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    if (const auto *Launch =
+            Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+      if (isDeviceCode(*Launch))
+        checkLaunch(*Launch);
+      return;
+    }
+    const auto *CallNode = Result.Nodes.getNodeAs<Expr>("call");
+    std::optional<RuntimeCall> Call = asRuntimeCall(*CallNode);
+    if (Call && isDeviceCode(*CallNode))
+      checkMemoryCall(*Call);
+  }
+
+private:
+  const PointerOriginAnalysis *analysisFor(const Stmt &S);
+  void checkLaunch(const CUDAKernelCallExpr &Launch);
+  void checkMemoryCall(const RuntimeCall &Call);
+  /// Reports each pointer in \p Arg (the pointer itself, or the pointer
+  /// fields of a struct passed by value) that points into this space.
+  void checkArgument(const Expr &Arg, unsigned Index, StringRef Callee,
+                     bool IsLaunch);
+  void report(const Expr &Arg, unsigned Index, StringRef Callee,
+              bool IsLaunch, const FieldDecl *Field,
+              const PointerOrigin &Origin);
+
+  MemorySpace Space;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<PointerOriginAnalysis>>
+      Analyses;
+};
+
+const PointerOriginAnalysis *MemorySpaceCheck::analysisFor(const Stmt &S) {
+  const FunctionDecl *Function = enclosingFunction(S, Context.ast());
+  if (!Function || !Function->getBody())
+    return nullptr;
+  std::unique_ptr<PointerOriginAnalysis> &Analysis = Analyses[Function];
+  if (!Analysis)
+    Analysis = std::make_unique<PointerOriginAnalysis>(*Function->getBody(),
+                                                       Context.ast());
+  return Analysis.get();
+}
+
+void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch) {
+  const NamedDecl *Kernel = Launch.getDirectCallee();
+  std::string Callee =
+      Kernel ? "'" + Kernel->getNameAsString() + "'" : "kernel";
+  unsigned Index = 0;
+  for (const Expr *Arg : Launch.arguments())
+    checkArgument(*Arg, ++Index, Callee, /*IsLaunch=*/true);
+}
+
+void MemorySpaceCheck::checkMemoryCall(const RuntimeCall &Call) {
+  std::string Callee = Call.Name.str();
+  unsigned Index = 0;
+  for (const Expr *Arg : Call.Args) {
+    ++Index;
+    // cudaMemcpy3DAsync reads its parameter struct before it returns, so the
+    // struct may be local; the pointers inside it may not.
+    const auto *AddressOf = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
+    if (Call.Name == "cudaMemcpy3DAsync" && Index == 1 && AddressOf &&
+        AddressOf->getOpcode() == UO_AddrOf) {
+      checkArgument(*AddressOf->getSubExpr(), Index, Callee, false);
+      continue;
+    }
+    checkArgument(*Arg, Index, Callee, /*IsLaunch=*/false);
+  }
+}
+
+void MemorySpaceCheck::checkArgument(const Expr &Arg, unsigned Index,
+                                     StringRef Callee, bool IsLaunch) {
+  const PointerOriginAnalysis *Analysis = analysisFor(Arg);
+  if (!Analysis)
+    return;
+  SourceLocation Use = Arg.getBeginLoc();
+  QualType Type = Arg.IgnoreParenImpCasts()->getType();
+  if (Type->isPointerType() || Type->isArrayType()) {
+    if (auto Origin = Analysis->originOf(Arg, Use))
+      report(Arg, Index, Callee, IsLaunch, nullptr, *Origin);
+    return;
+  }
+  if (Type->isRecordType())
+    for (const auto &Field : Analysis->fieldOriginsOf(Arg, Use))
+      report(Arg, Index, Callee, IsLaunch, Field.Field, Field.Origin);
+}
+
+void MemorySpaceCheck::report(const Expr &Arg, unsigned Index,
+                              StringRef Callee, bool IsLaunch,
+                              const FieldDecl *Field,
+                              const PointerOrigin &Origin) {
+  if (Origin.Space != Space)
+    return;
+  bool Local = Space == MemorySpace::Local;
+  std::string Format = Local ? "cannot pass a pointer to local memory to "
+                             : "cannot pass a pointer to __shared__ memory to ";
+  Format += IsLaunch ? "child kernel %0 (argument %1" : "%0 (argument %1";
+  Format += Field ? ", field %2)" : ")";
+  if (IsLaunch)
+    Format += Local ? ": a child grid cannot access its parent's local "
+                      "memory; pass global memory (a __device__ variable, "
+                      "cudaMalloc or malloc) instead"
+                    : ": a child grid cannot access its parent's shared "
+                      "memory; copy the data to global memory and pass that";
+  else
+    Format += ": device-side memcpy and memset may run as a child grid and "
+              "fail for local or shared memory; use global memory instead";
+  {
+    // The builder emits when it goes out of scope; the note must follow.
+    auto Diag = diag(Arg.getBeginLoc(), Format);
+    Diag << Callee << Index << Arg.getSourceRange();
+    if (Field)
+      Diag << Field;
+  }
+
+  const VarDecl *Object = Origin.Object;
+  if (!Local)
+    note(Object->getLocation(), "%0 is declared __shared__ here") << Object;
+  else if (isa<ParmVarDecl>(Object))
+    note(Object->getLocation(),
+         "%0 is a parameter passed by value: it lives in the parent's local "
+         "memory")
+        << Object;
+  else
+    note(Object->getLocation(), "%0 is a local variable of the parent")
+        << Object;
+}
+
+} // namespace
+
+std::unique_ptr<Check> createLocalPointerCheck(StringRef Name,
+                                               CheckContext &Context) {
+  return std::make_unique<MemorySpaceCheck>(Name, Context, MemorySpace::Local);
+}
+
+std::unique_ptr<Check> createSharedPointerCheck(StringRef Name,
+                                                CheckContext &Context) {
+  return std::make_unique<MemorySpaceCheck>(Name, Context,
+                                            MemorySpace::Shared);
+}
+
+} // namespace cdp

@@ -1,0 +1,59 @@
+//===- SpecialStreamEventCheck.cpp - Events on the tail and F&F streams ---===//
+//
+// cdp-special-stream-event. The tail-launch and fire-and-forget streams
+// take no events: cudaEventRecord and cudaStreamWaitEvent on them return
+// cudaErrorInvalidValue (the CDP2 guide; the walkthrough in the seeds,
+// section 3.1.2).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/CheckFactories.h"
+#include "CudaAST/RuntimeCalls.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+namespace {
+
+class SpecialStreamEventCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(
+        stmt(runtimeCallTo({"cudaEventRecord", "cudaEventRecordWithFlags",
+                            "cudaStreamWaitEvent"}),
+             unless(isInTemplateInstantiation())),
+        this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
+    std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
+    if (!Call || !isDeviceCode(*Node))
+      return;
+    // cudaEventRecord(event, stream), cudaStreamWaitEvent(stream, event, ..).
+    unsigned StreamIndex = Call->Name == "cudaStreamWaitEvent" ? 0 : 1;
+    if (Call->Args.size() <= StreamIndex)
+      return;
+    const Expr *Stream = Call->Args[StreamIndex];
+    StringRef Special = specialStreamName(*Stream, Context.ast());
+    if (Special.empty())
+      return;
+    diag(Context.sourceManager().getExpansionLoc(Stream->getBeginLoc()),
+         "%0 cannot use %1: the tail-launch and fire-and-forget streams take "
+         "no events, and the call returns cudaErrorInvalidValue; use a stream "
+         "created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)")
+        << Call->Name << Special << Stream->getSourceRange();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createSpecialStreamEventCheck(StringRef Name,
+                                                     CheckContext &Context) {
+  return std::make_unique<SpecialStreamEventCheck>(Name, Context);
+}
+
+} // namespace cdp

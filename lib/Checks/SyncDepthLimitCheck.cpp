@@ -1,0 +1,59 @@
+//===- SyncDepthLimitCheck.cpp - No sync-depth limit under CDP2 -----------===//
+//
+// cdp-sync-depth-limit. cudaLimitDevRuntimeSyncDepth reserves memory for
+// parents that wait on children with cudaDeviceSynchronize; under CDP2 no
+// parent can, and cudaDeviceSetLimit and cudaDeviceGetLimit both reject the
+// limit with cudaErrorUnsupportedLimit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/CheckFactories.h"
+#include "CudaAST/RuntimeCalls.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+namespace {
+
+class SyncDepthLimitCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(stmt(runtimeCallTo({"cudaDeviceSetLimit",
+                                          "cudaDeviceGetLimit"}),
+                           unless(isInTemplateInstantiation())),
+                      this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    if (Context.cdpVersion() != CdpVersion::CDP2)
+      return;
+    const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
+    std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
+    // cudaDeviceSetLimit(limit, value), cudaDeviceGetLimit(&value, limit).
+    unsigned LimitIndex = Call && Call->Name == "cudaDeviceGetLimit" ? 1 : 0;
+    if (!Call || Call->Args.size() <= LimitIndex)
+      return;
+    const auto *Limit = dyn_cast<DeclRefExpr>(
+        Call->Args[LimitIndex]->IgnoreParenImpCasts());
+    if (!Limit || Limit->getDecl()->getName() != "cudaLimitDevRuntimeSyncDepth")
+      return;
+    diag(Limit->getBeginLoc(),
+         "cudaLimitDevRuntimeSyncDepth is not supported under CDP2: no "
+         "parent grid can wait for its children, so there is no "
+         "synchronization depth to reserve or query, and %0 fails with "
+         "cudaErrorUnsupportedLimit; remove the call")
+        << Call->Name << Limit->getSourceRange();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createSyncDepthLimitCheck(StringRef Name,
+                                                 CheckContext &Context) {
+  return std::make_unique<SyncDepthLimitCheck>(Name, Context);
+}
+
+} // namespace cdp

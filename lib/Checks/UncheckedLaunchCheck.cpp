@@ -1,0 +1,88 @@
+//===- UncheckedLaunchCheck.cpp - Launch errors nobody reads --------------===//
+//
+// cdp-unchecked-launch (off by default). A device-side launch that fails
+// (pending-launch pool full, no parameter buffer, a bad configuration) says
+// so only through cudaGetLastError()/cudaPeekAtLastError(); a function that
+// launches and never asks drops the error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/CheckFactories.h"
+#include "CudaAST/ExecutionSide.h"
+#include "CudaAST/RuntimeCalls.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+namespace {
+
+/// The places in a function body where the last error is read.
+class ErrorReads : public RecursiveASTVisitor<ErrorReads> {
+public:
+  bool VisitCallExpr(CallExpr *Call) {
+    std::optional<RuntimeCall> Runtime = asRuntimeCall(*Call);
+    if (Runtime && (Runtime->Name == "cudaGetLastError" ||
+                    Runtime->Name == "cudaPeekAtLastError"))
+      Locations.push_back(Call->getBeginLoc());
+    return true;
+  }
+  llvm::SmallVector<SourceLocation, 4> Locations;
+};
+
+class UncheckedLaunchCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(
+        cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
+        this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+    if (!isDeviceCode(*Launch))
+      return;
+    const FunctionDecl *Function = enclosingFunction(*Launch, Context.ast());
+    if (!Function || !Function->getBody())
+      return;
+    FunctionReads &Reads = ReadsByFunction[Function];
+    if (!Reads.Visited) {
+      Reads.Visitor.TraverseStmt(Function->getBody());
+      Reads.Visited = true;
+    }
+    const SourceManager &SM = Context.sourceManager();
+    for (SourceLocation Read : Reads.Visitor.Locations)
+      if (SM.isBeforeInTranslationUnit(Launch->getEndLoc(), Read))
+        return;
+    const NamedDecl *Kernel = Launch->getDirectCallee();
+    diag(Launch->getBeginLoc(),
+         "the error of this launch of %0 is never read: a device-side launch "
+         "that fails (for example when the pending-launch pool is full) "
+         "reports it only through cudaGetLastError(); check it after the "
+         "launch")
+        << (Kernel ? "'" + Kernel->getNameAsString() + "'"
+                   : std::string("the kernel"))
+        << Launch->getConfig()->getSourceRange();
+  }
+
+private:
+  struct FunctionReads {
+    ErrorReads Visitor;
+    bool Visited = false;
+  };
+  llvm::DenseMap<const FunctionDecl *, FunctionReads> ReadsByFunction;
+};
+
+} // namespace
+
+std::unique_ptr<Check> createUncheckedLaunchCheck(StringRef Name,
+                                                  CheckContext &Context) {
+  return std::make_unique<UncheckedLaunchCheck>(Name, Context);
+}
+
+} // namespace cdp

@@ -1,0 +1,87 @@
+//===- RuntimeCalls.cpp - Calls to the CUDA runtime, resolved or not ------===//
+
+#include "CudaAST/RuntimeCalls.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+
+static const internal::VariadicDynCastAllOfMatcher<Stmt, RecoveryExpr>
+    recoveryExpr;
+
+/// CUDA_API_PER_THREAD_DEFAULT_STREAM renames calls with these suffixes.
+static StringRef withoutPerThreadSuffix(StringRef Name) {
+  for (StringRef Suffix : {"_ptsz", "_ptds"})
+    if (Name.consume_back(Suffix))
+      return Name;
+  return Name;
+}
+
+internal::Matcher<Stmt> runtimeCallTo(ArrayRef<StringRef> Names) {
+  std::vector<std::string> Spellings;
+  for (StringRef Name : Names) {
+    Spellings.push_back(Name.str());
+    Spellings.push_back((Name + "_ptsz").str());
+    Spellings.push_back((Name + "_ptds").str());
+  }
+  std::vector<StringRef> SpellingRefs(Spellings.begin(), Spellings.end());
+  auto Named = namedDecl(hasAnyName(SpellingRefs));
+  return stmt(anyOf(callExpr(callee(functionDecl(Named))),
+                    recoveryExpr(has(unresolvedLookupExpr(
+                        hasAnyDeclaration(Named))))))
+      .bind("call");
+}
+
+static bool inGlobalNamespace(const NamedDecl &D) {
+  return D.getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+         D.getDeclContext()->isExternCContext();
+}
+
+std::optional<RuntimeCall> asRuntimeCall(const Expr &E) {
+  if (const auto *Call = dyn_cast<CallExpr>(&E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || !inGlobalNamespace(*Callee))
+      return std::nullopt;
+    RuntimeCall Result{Call, withoutPerThreadSuffix(Callee->getName()),
+                       {}, true};
+    for (const Expr *Arg : Call->arguments())
+      Result.Args.push_back(Arg);
+    return Result;
+  }
+  const auto *Recovery = dyn_cast<RecoveryExpr>(&E);
+  if (!Recovery || Recovery->subExpressions().empty())
+    return std::nullopt;
+  const auto *Lookup =
+      dyn_cast<UnresolvedLookupExpr>(Recovery->subExpressions().front());
+  if (!Lookup || !Lookup->getName().isIdentifier())
+    return std::nullopt;
+  RuntimeCall Result{Recovery,
+                     withoutPerThreadSuffix(
+                         Lookup->getName().getAsIdentifierInfo()->getName()),
+                     {}, false};
+  for (const Expr *Arg : Recovery->subExpressions().drop_front())
+    Result.Args.push_back(Arg);
+  return Result;
+}
+
+StringRef specialStreamName(const Expr &Stream, const ASTContext &Context) {
+  // cudaStreamTailLaunch is ((cudaStream_t)0x3), fire-and-forget 0x4.
+  const Expr *Handle = Stream.IgnoreParenCasts();
+  Expr::EvalResult Value;
+  if (Handle->isValueDependent() || !Handle->getType()->isIntegerType() ||
+      !Handle->EvaluateAsInt(Value, Context))
+    return {};
+  switch (Value.Val.getInt().getExtValue()) {
+  case 3:
+    return "cudaStreamTailLaunch";
+  case 4:
+    return "cudaStreamFireAndForget";
+  default:
+    return {};
+  }
+}
+
+} // namespace cdp

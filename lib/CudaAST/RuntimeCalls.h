@@ -1,0 +1,42 @@
+//===- RuntimeCalls.h - Calls to the CUDA runtime, resolved or not -*- C++ -*-===//
+//
+// The checks look at calls to CUDA runtime functions by name. In device code
+// a host-only function (cudaDeviceSynchronize under CDP2, cudaMemcpy, ...)
+// has no viable overload, so clang keeps the call only as a RecoveryExpr
+// around an UnresolvedLookupExpr; both shapes are a RuntimeCall here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CUDAAST_RUNTIMECALLS_H
+#define CDP_LOWER_CUDAAST_RUNTIMECALLS_H
+
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace cdp {
+
+struct RuntimeCall {
+  const clang::Expr *Call; ///< A CallExpr, or the RecoveryExpr clang kept.
+  llvm::StringRef Name;    ///< Without the _ptsz/_ptds per-thread suffix.
+  llvm::SmallVector<const clang::Expr *, 6> Args;
+  /// False when clang found no overload callable here (and said so).
+  bool Resolved;
+};
+
+/// Matches a call to one of \p Names, resolved or not, bound to "call".
+clang::ast_matchers::internal::Matcher<clang::Stmt>
+runtimeCallTo(llvm::ArrayRef<llvm::StringRef> Names);
+
+/// The call \p E makes to a function of the global namespace, if any.
+std::optional<RuntimeCall> asRuntimeCall(const clang::Expr &E);
+
+/// The special stream a constant stream expression names:
+/// "cudaStreamTailLaunch", "cudaStreamFireAndForget", or empty.
+llvm::StringRef specialStreamName(const clang::Expr &Stream,
+                                  const clang::ASTContext &Context);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CUDAAST_RUNTIMECALLS_H

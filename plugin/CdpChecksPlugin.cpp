@@ -1,0 +1,87 @@
+//===- CdpChecksPlugin.cpp - The checks inside a clang CUDA compile --------===//
+//
+// Loads into clang 22 and runs the same checks as `cdp-lower`, from the same
+// code (lib/Checks), with the same messages and -W names:
+//
+//   clang++ -fplugin=libCdpChecks.so -x cuda ... \
+//       -fplugin-arg-cdp-Wno-cdp-local-pointer
+//
+// A CUDA compile parses the file once for the host and once per GPU
+// architecture. The checks look at device code and at the CDP version of a
+// GPU target, so they run in the device compilations only; the host one
+// stays silent, and each problem is reported once (per architecture).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/AllChecks.h"
+#include "Checks/CheckOptions.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+class ChecksConsumer : public ASTConsumer {
+public:
+  ChecksConsumer(Preprocessor &PP, CheckOptions Options)
+      : PP(PP), Options(std::move(Options)) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    if (Context.getLangOpts().CUDAIsDevice)
+      runChecks(Context, PP, Options);
+  }
+
+private:
+  Preprocessor &PP;
+  /// A copy: clang destroys the plugin action once it has the consumer.
+  CheckOptions Options;
+};
+
+class CdpChecksAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    return std::make_unique<ChecksConsumer>(CI.getPreprocessor(), Options);
+  }
+
+  /// Takes -fplugin-arg-cdp-<flag>, where <flag> is a check control as the
+  /// tool takes it: W<check>, Wno-<check>, Werror=<check>, ...
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    for (StringRef Arg : Args) {
+      StringRef Flag = Arg;
+      Flag.consume_front("-");
+      llvm::Error E = Flag.consume_front("W")
+                          ? Options.applyWarningFlag(Flag)
+                          : llvm::createStringError(
+                                "expected a check control such as "
+                                "-fplugin-arg-cdp-Wno-cdp-local-pointer");
+      if (E) {
+        unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                            "cdp plugin argument '%0': %1");
+        Diags.Report(ID) << Arg << llvm::toString(std::move(E));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddAfterMainAction; }
+
+private:
+  CheckOptions Options;
+};
+
+} // namespace
+} // namespace cdp
+
+static FrontendPluginRegistry::Add<cdp::CdpChecksAction>
+    RegisterCdpChecks("cdp", "checks of CUDA dynamic parallelism "
+                             "(cdp-lower's checks)");
