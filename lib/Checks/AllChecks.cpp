@@ -50,7 +50,7 @@ llvm::ArrayRef<CheckInfo> allChecks() {
 
 void runChecks(ASTContext &AST, Preprocessor &PP,
                const CheckOptions &Options) {
-  CheckContext Context(AST, Options, cdpVersionOf(AST, PP));
+  CheckContext Context(AST, PP, Options);
   std::vector<std::unique_ptr<Check>> Checks;
   MatchFinder Finder;
   for (const CheckInfo &Info : allChecks()) {

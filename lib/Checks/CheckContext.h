@@ -36,11 +36,12 @@ CdpVersion cdpVersionOf(const clang::ASTContext &Context,
 
 class CheckContext {
 public:
-  CheckContext(clang::ASTContext &AST, const CheckOptions &Options,
-               CdpVersion Version)
-      : AST(AST), Options(Options), Version(Version) {}
+  CheckContext(clang::ASTContext &AST, clang::Preprocessor &PP,
+               const CheckOptions &Options)
+      : AST(AST), PP(PP), Options(Options), Version(cdpVersionOf(AST, PP)) {}
 
   clang::ASTContext &ast() const { return AST; }
+  clang::Preprocessor &preprocessor() const { return PP; }
   const clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();
   }
@@ -59,6 +60,7 @@ public:
 
 private:
   clang::ASTContext &AST;
+  clang::Preprocessor &PP;
   const CheckOptions &Options;
   CdpVersion Version;
   llvm::DenseSet<std::pair<clang::SourceLocation::UIntTy, const void *>>

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
+#include "CudaAST/BodyTokens.h"
 #include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/Attr.h"
@@ -103,7 +104,7 @@ CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {
   CharSourceRange Range = SM.getExpansionRange(Statement->getSourceRange());
   SourceLocation Semi = Lexer::findLocationAfterToken(
       Range.getEnd(), tok::semi, SM, AST.getLangOpts(),
-      /*SkipTrailingWhitespaceAndNewLine=*/true);
+      /*SkipTrailingWhitespaceAndNewLine=*/false);
   if (Semi.isInvalid())
     return {};
   return CharSourceRange::getCharRange(Range.getBegin(), Semi);
@@ -111,35 +112,17 @@ CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {
 
 void DeviceSynchronizeCheck::findReferencesInTokens(const FunctionDecl &F) {
   const SourceManager &SM = Context.sourceManager();
-  const Stmt *Body = F.getBody();
-  if (!Body || SM.isInSystemHeader(F.getLocation()))
+  if (SM.isInSystemHeader(F.getLocation()))
     return;
-  CharSourceRange Range = SM.getExpansionRange(Body->getSourceRange());
-  FileID File = SM.getFileID(Range.getBegin());
-  if (SM.getFileID(Range.getEnd()) != File)
-    return;
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(File, &Invalid);
-  if (Invalid)
-    return;
-  unsigned Begin = SM.getFileOffset(Range.getBegin());
-  unsigned End = SM.getFileOffset(Range.getEnd());
-  Lexer Lex(SM.getLocForStartOfFile(File), Context.ast().getLangOpts(),
-            Buffer.begin(), Buffer.begin() + Begin, Buffer.end());
-  Token Tok;
-  while (!Lex.LexFromRawLexer(Tok) &&
-         SM.getFileOffset(Tok.getLocation()) < End) {
-    if (Tok.isNot(tok::raw_identifier) || Tok.getRawIdentifier() != Function)
-      continue;
-    Token Next;
-    if (Lexer::getRawToken(Tok.getEndLoc(), Next, SM,
-                           Context.ast().getLangOpts(),
-                           /*IgnoreWhiteSpace=*/true) ||
-        Next.is(tok::l_paren))
-      continue; // A call: the AST matcher reports it.
-    diag(Tok.getLocation(), Message)
-        << SourceRange(Tok.getLocation(), Tok.getEndLoc());
-  }
+  forEachIdentifierInBody(
+      F, SM, Context.ast().getLangOpts(),
+      [&](const Token &Identifier, const Token &Next) {
+        // A call is reported from the AST, with its fix-it.
+        if (Identifier.getRawIdentifier() != Function || Next.is(tok::l_paren))
+          return;
+        diag(Identifier.getLocation(), Message)
+            << SourceRange(Identifier.getLocation(), Identifier.getEndLoc());
+      });
 }
 
 } // namespace

@@ -31,7 +31,7 @@ namespace cl = llvm::cl;
 static cl::OptionCategory ToolCategory("cdp-lower options");
 
 static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.cu>..."),
-                                    cl::OneOrMore, cl::cat(ToolCategory));
+                                    cl::cat(ToolCategory));
 static cl::opt<std::string>
     BuildPath("p", cl::desc("Build directory with compile_commands.json"),
               cl::value_desc("build dir"), cl::cat(ToolCategory));
@@ -180,6 +180,10 @@ int main(int argc, const char **argv) {
                                  : "warning")
                    << "  " << Check.Summary << "\n";
     return 0;
+  }
+  if (Inputs.empty()) {
+    error() << "no input files; see --help\n";
+    return 1;
   }
   cdp::LoweringOptions Options;
   Options.CheckOnly = CheckOnly;

@@ -1,0 +1,34 @@
+//===- BodyTokens.h - The identifiers written in a function body -*- C++ -*-===//
+//
+// Some misuse never reaches the AST: clang drops an initializer that names a
+// host function in device code, and an identifier the headers do not
+// declare (cudaStreamTailLaunch under CDP1) leaves only an error. The checks
+// find those by the identifiers written in the function's body.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CUDAAST_BODYTOKENS_H
+#define CDP_LOWER_CUDAAST_BODYTOKENS_H
+
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace clang {
+class FunctionDecl;
+class LangOptions;
+class SourceManager;
+} // namespace clang
+
+namespace cdp {
+
+/// Calls \p Visit with each identifier token spelled in \p F's body, raw
+/// (macros are not expanded), and the token after it.
+void forEachIdentifierInBody(
+    const clang::FunctionDecl &F, const clang::SourceManager &SM,
+    const clang::LangOptions &LangOpts,
+    llvm::function_ref<void(const clang::Token &Identifier,
+                            const clang::Token &Next)>
+        Visit);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CUDAAST_BODYTOKENS_H

@@ -1,0 +1,5 @@
+__global__ void child(int *p) {}
+__global__ void parent() {
+  int local = 0;
+  child<<<1, 1>>>(&local);
+}
