@@ -1,22 +1,45 @@
 #!/usr/bin/env bash
-# Runs bench/launch_rate.cu built as written and as lowered (interleaved,
-# same run) and prints launches/s of both and their ratio lowered/native.
-# usage: compare.sh <lowered launch_rate.cu>     (on a machine with a GPU)
+# Runs bench/launch_rate.cu built as written and as lowered (one or more
+# lowered variants, e.g. with and without --runtime-checks), interleaved in
+# the same run, and prints launches/s of each and its ratio to native. Each
+# figure is the best of 7 timings in each of 2 interleaved runs; "spread"
+# is (max - min) / max over the two runs' bests, per build.
+# usage: compare.sh <lowered launch_rate.cu> [<other lowered variant>...]
+#        (on a machine with a GPU; labels are the files' base names)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 flags=(-rdc=true -arch=sm_90 -std=c++17 -O3 -I"$root/runtime/include" -lcudadevrt)
-"$nvcc" "${flags[@]}" "$root/bench/launch_rate.cu" -o "$work/native"
-"$nvcc" "${flags[@]}" "$1" -o "$work/lowered"
-"$work/native" native > "$work/native.txt"
-"$work/lowered" lowered > "$work/lowered.txt"
-"$work/native" native > "$work/native2.txt"
-"$work/lowered" lowered > "$work/lowered2.txt"
-printf "%-16s %-10s %14s %14s %7s %s\n" stream per_thread native/s lowered/s ratio correct
-# Best of the two runs of each build.
-paste "$work/native.txt" "$work/native2.txt" "$work/lowered.txt" "$work/lowered2.txt" |
-awk '{ n = 0; for (i = 1; i <= NF; ++i) if ($i ~ /^launches_per_s=/) { split($i, kv, "="); v[++n] = kv[2] + 0 }
-       nat = v[1] > v[2] ? v[1] : v[2]; low = v[3] > v[4] ? v[3] : v[4]
-       ok = ($0 ~ /correct=NO/) ? "NO" : "yes"
-       printf "%-16s %-10s %14.4e %14.4e %7.3f %s\n", $2, substr($3, 12), nat, low, low / nat, ok }'
+labels=(native)
+"$nvcc" "${flags[@]}" "$root/bench/launch_rate.cu" -o "$work/native" &
+for lowered in "$@"; do
+  label=$(basename "$lowered" .cu)
+  labels+=("$label")
+  "$nvcc" "${flags[@]}" "$lowered" -o "$work/$label" &
+done
+wait
+for run in 1 2; do
+  for label in "${labels[@]}"; do
+    "$work/$label" "$label" > "$work/$label.$run.txt"
+  done
+done
+files=()
+for label in "${labels[@]}"; do files+=("$work/$label.1.txt" "$work/$label.2.txt"); done
+header="stream per_thread native/s spread"
+for label in "${labels[@]:1}"; do header+=" $label/s ratio spread"; done
+echo "$header correct" | awk '{ printf "%-16s %-10s", $1, $2; for (i = 3; i < NF; ++i) printf " %14s", $i; printf " %s\n", $NF }'
+paste "${files[@]}" |
+awk -v builds="${#labels[@]}" '{
+  n = 0
+  for (i = 1; i <= NF; ++i) if ($i ~ /^launches_per_s=/) { split($i, kv, "="); v[++n] = kv[2] + 0 }
+  printf "%-16s %-10s", $2, substr($3, 12)
+  for (b = 0; b < builds; ++b) {
+    x = v[2 * b + 1]; y = v[2 * b + 2]
+    best[b] = x > y ? x : y; lo = x < y ? x : y
+    printf " %14.4e", best[b]
+    if (b > 0) printf " %14.3f", best[b] / best[0]
+    printf " %14.3f", (best[b] - lo) / best[b]
+  }
+  printf " %s\n", ($0 ~ /correct=NO/) ? "NO" : "yes"
+}'

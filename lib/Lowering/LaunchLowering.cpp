@@ -5,6 +5,8 @@
 #include "Lowering/LoweringDiagnostics.h"
 #include "ParamLayout/ParamLayout.h"
 
+#include "llvm/Support/Path.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -41,12 +43,16 @@ struct LoweringPlan {
   llvm::SmallVector<std::string, 8> ArgOpeners;
   /// Source text of the kernel's default arguments that the launch omits.
   llvm::SmallVector<std::string, 2> DefaultArgTexts;
+  /// `.checkPointers(CDP_LAUNCH_SITE(...))` under --runtime-checks.
+  std::string PointerCheck;
 };
 
 class LaunchLowerer {
 public:
-  LaunchLowerer(const CUDAKernelCallExpr &Launch, ASTContext &Context)
-      : Launch(Launch), Context(Context), SM(Context.getSourceManager()),
+  LaunchLowerer(const CUDAKernelCallExpr &Launch, ASTContext &Context,
+                const LaunchLoweringOptions &Options)
+      : Launch(Launch), Context(Context), Options(Options),
+        SM(Context.getSourceManager()),
         LangOpts(Context.getLangOpts()), Diags(Context.getDiagnostics()) {
     for (const Expr *Arg : Launch.arguments())
       if (!isa<CXXDefaultArgExpr>(Arg))
@@ -64,6 +70,8 @@ public:
       Plan = planDependent();
     if (!Plan)
       return false;
+    if (Options.RuntimeChecks && mayPassPointers())
+      Plan->PointerCheck = pointerCheck();
     applyRewrite(*Tokens, *Plan, Rewriter);
     return true;
   }
@@ -71,6 +79,7 @@ public:
 private:
   const CUDAKernelCallExpr &Launch;
   ASTContext &Context;
+  const LaunchLoweringOptions &Options;
   const SourceManager &SM;
   const LangOptions &LangOpts;
   DiagnosticsEngine &Diags;
@@ -308,6 +317,37 @@ private:
     return Plan;
   }
 
+  //===--- Run-time checks of pointer arguments --------------------------===//
+
+  /// Whether a parameter of the kernel is (or, dependent, may be) a pointer
+  /// to data, the only kind the run-time check tests.
+  bool mayPassPointers() const {
+    const FunctionDecl *Kernel = Launch.getDirectCallee();
+    if (!Kernel || Launch.isTypeDependent())
+      return true;
+    return llvm::any_of(Kernel->parameters(), [](const ParmVarDecl *Param) {
+      QualType Type = Param->getType();
+      return Type->isDependentType() ||
+             (Type->isPointerType() && !Type->isFunctionPointerType());
+    });
+  }
+
+  /// `.checkPointers(CDP_LAUNCH_SITE("file.cu", 12, "child"))`: the file is
+  /// named without its directory, so the output does not depend on where
+  /// the tool ran.
+  std::string pointerCheck() const {
+    SourceLocation Loc = SM.getExpansionLoc(Launch.getBeginLoc());
+    StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
+    std::string Quoted;
+    llvm::raw_string_ostream OS(Quoted);
+    OS << '"';
+    OS.write_escaped(File);
+    OS << "\", " << SM.getExpansionLineNumber(Loc) << ", \"";
+    OS.write_escaped(kernelSpelling());
+    OS << '"';
+    return ".checkPointers(CDP_LAUNCH_SITE(" + Quoted + "))";
+  }
+
   //===--- Rewriting ------------------------------------------------------===//
 
   unsigned distance(SourceLocation From, SourceLocation To) const {
@@ -329,7 +369,7 @@ private:
     Rewriter.InsertTextBefore(Tokens.CalleeBegin, Plan.Prefix);
     Rewriter.ReplaceText(Tokens.TripleLess, 3, ", {");
 
-    std::string AfterConfig = "})";
+    std::string AfterConfig = "})" + Plan.PointerCheck;
     if (Written > 0)
       AfterConfig += Plan.ArgOpeners[0];
     Rewriter.ReplaceText(Tokens.TripleGreater,
@@ -354,8 +394,9 @@ private:
 } // namespace
 
 bool lowerLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
-                 Rewriter &Rewriter, RewrittenLaunches &Done) {
-  return LaunchLowerer(Launch, Context).lower(Rewriter, Done);
+                 const LaunchLoweringOptions &Options, Rewriter &Rewriter,
+                 RewrittenLaunches &Done) {
+  return LaunchLowerer(Launch, Context, Options).lower(Rewriter, Done);
 }
 
 } // namespace cdp

@@ -13,6 +13,11 @@
 // When the kernel's parameter types depend on a template parameter, the
 // offsets are left to the runtime: `cdp::DeviceLaunch(k<T>, {...}).arg(a)`.
 //
+// With run-time checks, `.checkPointers(CDP_LAUNCH_SITE("f.cu", 12, "k"))`
+// follows the configuration: the runtime then tests where each pointer
+// argument points and skips a launch that would hand a child local or shared
+// memory.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 #define CDP_LOWER_LOWERING_LAUNCHLOWERING_H
@@ -32,12 +37,19 @@ namespace cdp {
 /// argument that the macro expands twice is rewritten once.
 using RewrittenLaunches = llvm::DenseSet<clang::SourceLocation>;
 
+struct LaunchLoweringOptions {
+  /// Test each pointer argument's memory space on the GPU before launching
+  /// (--runtime-checks): `.checkPointers(CDP_LAUNCH_SITE(...))`.
+  bool RuntimeChecks = false;
+};
+
 /// Rewrites \p Launch through \p Rewriter, or reports through the context's
 /// diagnostics engine why it cannot and leaves the text alone. Returns true
 /// when the launch was rewritten (now or at an earlier expansion).
 bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
-                 clang::ASTContext &Context, clang::Rewriter &Rewriter,
-                 RewrittenLaunches &Done);
+                 clang::ASTContext &Context,
+                 const LaunchLoweringOptions &Options,
+                 clang::Rewriter &Rewriter, RewrittenLaunches &Done);
 
 } // namespace cdp
 

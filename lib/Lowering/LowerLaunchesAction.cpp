@@ -57,8 +57,10 @@ class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
   using Base = RecursiveASTVisitor<LaunchVisitor>;
 
 public:
-  LaunchVisitor(ASTContext &Context, Rewriter &Rewrites)
-      : Context(Context), SM(Context.getSourceManager()), Rewrites(Rewrites) {}
+  LaunchVisitor(ASTContext &Context, const LaunchLoweringOptions &Options,
+                Rewriter &Rewrites)
+      : Context(Context), Options(Options), SM(Context.getSourceManager()),
+        Rewrites(Rewrites) {}
 
   unsigned lowered() const { return Lowered; }
 
@@ -88,7 +90,7 @@ public:
     case LaunchSide::Host:
       break;
     case LaunchSide::Device:
-      Lowered += lowerLaunch(*Launch, Context, Rewrites, Rewritten);
+      Lowered += lowerLaunch(*Launch, Context, Options, Rewrites, Rewritten);
       break;
     case LaunchSide::HostDevice:
       // Reported by cdp-host-device-launch; with that check off, the launch
@@ -100,6 +102,7 @@ public:
 
 private:
   ASTContext &Context;
+  const LaunchLoweringOptions &Options;
   const SourceManager &SM;
   Rewriter &Rewrites;
   RewrittenLaunches Rewritten;
@@ -130,7 +133,7 @@ public:
     }
 
     Rewriter Rewrites(SM, Context.getLangOpts());
-    LaunchVisitor Visitor(Context, Rewrites);
+    LaunchVisitor Visitor(Context, Options.Launches, Rewrites);
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     if (Diags.hasErrorOccurred())
       return;

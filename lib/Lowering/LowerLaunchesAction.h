@@ -10,6 +10,7 @@
 #define CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
 
 #include "Checks/CheckOptions.h"
+#include "Lowering/LaunchLowering.h"
 
 #include "clang/Frontend/FrontendAction.h"
 
@@ -21,6 +22,7 @@ struct LoweringOptions {
   CheckOptions Checks;
   /// Run the checks and report; produce no text.
   bool CheckOnly = false;
+  LaunchLoweringOptions Launches;
 };
 
 /// What lowering one file produced.

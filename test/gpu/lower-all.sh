@@ -7,6 +7,9 @@ set -euo pipefail
 tool=$1 out=$2
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 mkdir -p "$out"
-grep -v '^#' "$root/test/gpu/programs.txt" | while read -r program; do
-  "$tool" "$root/$program" -o "$out/$(basename "$program")" -- -I"$root/test/gpu"
+# Each line: a program, then any cdp-lower flags it is lowered with.
+grep -v '^#' "$root/test/gpu/programs.txt" | while read -r program flags; do
+  # shellcheck disable=SC2086 # the flags are words
+  "$tool" $flags "$root/$program" -o "$out/$(basename "$program")" \
+    -- -I"$root/test/gpu"
 done

@@ -16,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 
 flags=(-rdc=true "-arch=$arch" -std=c++17 -O2 "-I$root/test/gpu"
        "-I$root/runtime/include" -lcudadevrt)
-programs=$(grep -v '^#' "$root/test/gpu/programs.txt")
+programs=$(grep -v '^#' "$root/test/gpu/programs.txt" | awk '{ print $1 }')
 
 # Build everything in parallel first.
 for program in $programs; do

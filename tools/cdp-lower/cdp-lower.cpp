@@ -44,6 +44,12 @@ static cl::opt<bool>
     CheckOnly("check-only",
               cl::desc("Run the checks and report; lower and write nothing"),
               cl::cat(ToolCategory));
+static cl::opt<bool> RuntimeChecks(
+    "runtime-checks",
+    cl::desc("Also test on the GPU, before each device-side launch, that its "
+             "pointer arguments point to global memory; report and skip a "
+             "launch whose do not"),
+    cl::cat(ToolCategory));
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the checks and their -W names"),
                                 cl::cat(ToolCategory));
@@ -187,6 +193,7 @@ int main(int argc, const char **argv) {
   }
   cdp::LoweringOptions Options;
   Options.CheckOnly = CheckOnly;
+  Options.Launches.RuntimeChecks = RuntimeChecks;
   for (const std::string &Flag : WarningFlags) {
     if (llvm::Error E = Options.Checks.applyWarningFlag(Flag)) {
       error() << llvm::toString(std::move(E))

@@ -23,7 +23,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 namespace cdp {
 
@@ -134,6 +136,58 @@ struct LaunchConfig {
   cudaStream_t Stream = 0;
 };
 
+//===----------------------------------------------------------------------===//
+// Run-time checks (cdp-lower --runtime-checks). Where the memory space of a
+// pointer argument cannot be known at compile time, the lowered launch asks
+// the hardware: a pointer a child may use points to global (or constant)
+// memory. Any other pointer skips the launch and is reported once per site.
+//===----------------------------------------------------------------------===//
+
+/// One launch site under run-time checks; one static instance per site.
+struct LaunchSiteInfo {
+  const char *File;
+  unsigned Line;
+  const char *Kernel;
+  unsigned Reported; ///< Set by the first failing check at this site.
+};
+
+/// The LaunchSiteInfo of one launch site: a function-local static, so each
+/// site has its own "reported" flag without a declaration elsewhere.
+#define CDP_LAUNCH_SITE(File, Line, Kernel)                                    \
+  ([]() -> ::cdp::LaunchSiteInfo * {                                           \
+    static ::cdp::LaunchSiteInfo Site = {File, Line, Kernel, 0};               \
+    return &Site;                                                              \
+  }())
+
+namespace detail {
+
+template <class T>
+constexpr bool IsDataPointer =
+    std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>;
+
+/// The memory a pointer that a child must not get points to, or null when
+/// the child may use it.
+__device__ inline const char *forbiddenSpaceOf(const void *Pointer) {
+  if (!Pointer || __isGlobal(Pointer) || __isConstant(Pointer))
+    return nullptr;
+  if (__isShared(Pointer))
+    return "__shared__";
+  if (__isLocal(Pointer))
+    return "local";
+  return "non-global";
+}
+
+__device__ inline void reportForbiddenPointer(LaunchSiteInfo &Site,
+                                              unsigned ArgIndex,
+                                              const char *Space) {
+  if (atomicExch(&Site.Reported, 1u) == 0)
+    printf("%s:%u: cdp runtime check: argument %u of the launch of '%s' "
+           "points to %s memory; the launch is skipped\n",
+           Site.File, Site.Line, ArgIndex, Site.Kernel, Space);
+}
+
+} // namespace detail
+
 /// One device-side launch of a kernel of type `void(Params...)`, with
 /// `Packed` arguments stored so far. See the file comment for its use.
 template <class Kernel, std::size_t Packed = 0> class DeviceLaunch;
@@ -156,10 +210,16 @@ class DeviceLaunch<void(Params...), Packed> {
   /// Null when the device runtime could not provide a buffer; the launch is
   /// then skipped and the error stays where cudaGetLastError() finds it.
   void *Buffer;
+  /// Set by checkPointers(): pointer arguments are tested on the way in.
+  LaunchSiteInfo *Site = nullptr;
+  /// A pointer argument failed its run-time check: do not launch.
+  bool Rejected = false;
 
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config,
-                          bool UseV2, void *Buffer)
-      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer) {}
+                          bool UseV2, void *Buffer, LaunchSiteInfo *Site,
+                          bool Rejected)
+      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer),
+        Site(Site), Rejected(Rejected) {}
 
 public:
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config)
@@ -171,6 +231,13 @@ public:
           static_cast<unsigned>(Config.SharedMem.Bytes));
     else if (Layout::size != 0)
       Buffer = cudaGetParameterBuffer(Layout::alignment, Layout::size);
+  }
+
+  /// Tests every pointer argument that follows (cdp-lower --runtime-checks).
+  /// A pointer into local or shared memory is reported once per site and
+  /// the launch is skipped; its parameter buffer is then never launched.
+  __device__ DeviceLaunch checkPointers(LaunchSiteInfo *LaunchSite) && {
+    return {Kernel, Config, UseV2, Buffer, LaunchSite, Rejected};
   }
 
   /// Converts `Value` to the next parameter's type, as a call would, and
@@ -185,6 +252,15 @@ public:
     static_assert(Offset == Layout::offset(Packed),
                   "cdp: cdp-lower and cdp/launch.cuh disagree on the "
                   "parameter layout; lower again with this runtime");
+    bool Reject = Rejected;
+    if constexpr (detail::IsDataPointer<NextParam>) {
+      if (Site) {
+        if (const char *Space = detail::forbiddenSpaceOf((const void *)Value)) {
+          detail::reportForbiddenPointer(*Site, Packed + 1, Space);
+          Reject = true;
+        }
+      }
+    }
     if (Buffer) {
       // Saying how aligned the buffer is turns the copy into stores of the
       // parameter's width instead of one byte store per byte.
@@ -192,7 +268,7 @@ public:
                        Buffer, kParamBufferAlign)) + Offset;
       std::memcpy(Slot, &Value, sizeof(NextParam));
     }
-    return {Kernel, Config, UseV2, Buffer};
+    return {Kernel, Config, UseV2, Buffer, Site, Reject};
   }
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
@@ -200,6 +276,8 @@ public:
   __device__ void launch() && {
     static_assert(Packed == Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
+    if (Rejected)
+      return;
     if (UseV2) {
       if (Buffer)
         cudaLaunchDeviceV2(Buffer, Config.Stream);
