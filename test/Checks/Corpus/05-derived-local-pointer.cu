@@ -1,0 +1,9 @@
+// One bad device-runtime use, for the nvcc comparison (README).
+#include <cuda_runtime.h>
+__device__ int g[64];
+__global__ void child(int *p) {}
+__global__ void parent() {
+  int a[8];
+  int *p = a + 1;
+  child<<<1, 1>>>(p);
+}

@@ -1,0 +1,8 @@
+// One bad device-runtime use, for the nvcc comparison (README).
+#include <cuda_runtime.h>
+__device__ int g[64];
+__global__ void child(int *p) {}
+__global__ void parent() {
+  cudaDeviceProp p;
+  cudaGetDeviceProperties(&p, 0);
+}
