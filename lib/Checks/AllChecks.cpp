@@ -4,6 +4,7 @@
 
 #include "Checks/CheckFactories.h"
 #include "CudaAST/ExecutionSide.h"
+#include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/ParentMapContext.h"
 
@@ -14,6 +15,19 @@ namespace cdp {
 
 bool Check::isDeviceCode(const Stmt &S) const {
   return executionSideOf(S, Context.ast()) == LaunchSide::Device;
+}
+
+void RuntimeCallCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(
+      stmt(runtimeCallTo(Functions), unless(isInTemplateInstantiation())),
+      this);
+}
+
+void RuntimeCallCheck::run(const MatchFinder::MatchResult &Result) {
+  const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
+  std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
+  if (Call && isDeviceCode(*Node) == (Where == Side::Device))
+    checkCall(*Call);
 }
 
 llvm::ArrayRef<CheckInfo> allChecks() {

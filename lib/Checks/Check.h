@@ -12,6 +12,8 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
+#include <vector>
+
 namespace cdp {
 
 class Check : public clang::ast_matchers::MatchFinder::MatchCallback {
@@ -38,6 +40,30 @@ protected:
 
   llvm::StringRef Name;
   CheckContext &Context;
+};
+
+struct RuntimeCall;
+
+/// A check about calls to named CUDA runtime functions, resolved or not
+/// (see CudaAST/RuntimeCalls.h), made on one side of the code.
+class RuntimeCallCheck : public Check {
+public:
+  enum class Side { Device, Host };
+  RuntimeCallCheck(llvm::StringRef Name, CheckContext &Context,
+                   std::vector<llvm::StringRef> Functions, Side Where)
+      : Check(Name, Context), Functions(std::move(Functions)), Where(Where) {}
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void
+  run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  /// One call to one of the functions, on the check's side.
+  virtual void checkCall(const RuntimeCall &Call) = 0;
+
+private:
+  std::vector<llvm::StringRef> Functions;
+  Side Where;
 };
 
 } // namespace cdp

@@ -13,26 +13,19 @@
 
 namespace cdp {
 
-std::unique_ptr<Check> createLocalPointerCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createSharedPointerCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createDeviceSynchronizeCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createSyncDepthLimitCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createCdp1StreamCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createHostDeviceLaunchCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createDeviceStreamFlagsCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createSpecialStreamEventCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createHostOnlyApiCheck(llvm::StringRef Name,
-                                                CheckContext &);
-std::unique_ptr<Check> createUncheckedLaunchCheck(llvm::StringRef Name,
-                                                CheckContext &);
+using CheckFactory = std::unique_ptr<Check>(llvm::StringRef Name,
+                                          CheckContext &Context);
+
+CheckFactory createLocalPointerCheck;
+CheckFactory createSharedPointerCheck;
+CheckFactory createDeviceSynchronizeCheck;
+CheckFactory createSyncDepthLimitCheck;
+CheckFactory createCdp1StreamCheck;
+CheckFactory createHostDeviceLaunchCheck;
+CheckFactory createDeviceStreamFlagsCheck;
+CheckFactory createSpecialStreamEventCheck;
+CheckFactory createHostOnlyApiCheck;
+CheckFactory createUncheckedLaunchCheck;
 
 } // namespace cdp
 

@@ -30,42 +30,34 @@ constexpr RequiredFlag RequiredFlags[] = {
     {"cudaEventCreateWithFlags", "cudaEventDisableTiming", 0x02},
 };
 
-class DeviceStreamFlagsCheck : public Check {
+class DeviceStreamFlagsCheck : public RuntimeCallCheck {
 public:
-  using Check::Check;
+  DeviceStreamFlagsCheck(StringRef Name, CheckContext &Context)
+      : RuntimeCallCheck(Name, Context,
+                         {"cudaStreamCreate", "cudaStreamCreateWithFlags",
+                          "cudaEventCreateWithFlags"},
+                         Side::Device) {}
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        stmt(runtimeCallTo({"cudaStreamCreate", "cudaStreamCreateWithFlags",
-                            "cudaEventCreateWithFlags"}),
-             unless(isInTemplateInstantiation())),
-        this);
-  }
-
-  void run(const MatchFinder::MatchResult &Result) override {
-    const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
-    std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
-    if (!Call || !isDeviceCode(*Node))
-      return;
-    if (Call->Name == "cudaStreamCreate") {
+private:
+  void checkCall(const RuntimeCall &Call) override {
+    if (Call.Name == "cudaStreamCreate") {
       StringRef StreamArg = "&stream";
-      if (Call->Args.size() == 1)
+      if (Call.Args.size() == 1)
         StreamArg = Lexer::getSourceText(
-            CharSourceRange::getTokenRange(Call->Args[0]->getSourceRange()),
+            CharSourceRange::getTokenRange(Call.Args[0]->getSourceRange()),
             Context.sourceManager(), Context.ast().getLangOpts());
-      diag(Node->getBeginLoc(),
+      diag(Call.Call->getBeginLoc(),
            "cudaStreamCreate is host-only; in device code create the stream "
            "with cudaStreamCreateWithFlags(%0, cudaStreamNonBlocking): the "
            "device runtime has only non-blocking streams")
-          << StreamArg << Node->getSourceRange();
+          << StreamArg << Call.Call->getSourceRange();
       return;
     }
     for (const RequiredFlag &Required : RequiredFlags)
-      if (Call->Name == Required.Function && Call->Args.size() == 2)
-        checkFlags(*Call, Required);
+      if (Call.Name == Required.Function && Call.Args.size() == 2)
+        checkFlags(Call, Required);
   }
 
-private:
   void checkFlags(const RuntimeCall &Call, const RequiredFlag &Required) {
     const Expr *Flags = Call.Args[1];
     Expr::EvalResult Value;

@@ -54,31 +54,28 @@ constexpr HostOnlyFunction HostOnlyFunctions[] = {
     {"cudaMemset", "use cudaMemsetAsync on a non-blocking stream"},
 };
 
-class HostOnlyApiCheck : public Check {
+std::vector<StringRef> hostOnlyNames() {
+  std::vector<StringRef> Names;
+  for (const HostOnlyFunction &F : HostOnlyFunctions)
+    Names.push_back(F.Name);
+  return Names;
+}
+
+class HostOnlyApiCheck : public RuntimeCallCheck {
 public:
-  using Check::Check;
+  HostOnlyApiCheck(StringRef Name, CheckContext &Context)
+      : RuntimeCallCheck(Name, Context, hostOnlyNames(), Side::Device) {}
 
-  void registerMatchers(MatchFinder &Finder) override {
-    std::vector<StringRef> Names;
-    for (const HostOnlyFunction &F : HostOnlyFunctions)
-      Names.push_back(F.Name);
-    Finder.addMatcher(
-        stmt(runtimeCallTo(Names), unless(isInTemplateInstantiation())), this);
-  }
-
-  void run(const MatchFinder::MatchResult &Result) override {
-    const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
-    std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
-    if (!Call || !isDeviceCode(*Node))
-      return;
+private:
+  void checkCall(const RuntimeCall &Call) override {
     const auto *Entry = llvm::find_if(HostOnlyFunctions, [&](const auto &F) {
-      return F.Name == Call->Name;
+      return F.Name == Call.Name;
     });
     if (Entry == std::end(HostOnlyFunctions))
       return;
-    diag(Context.sourceManager().getExpansionLoc(Node->getBeginLoc()),
+    diag(Context.sourceManager().getExpansionLoc(Call.Call->getBeginLoc()),
          "%0 is host-only: the device runtime does not provide it; %1")
-        << Call->Name << Entry->Instead << Node->getSourceRange();
+        << Call.Name << Entry->Instead << Call.Call->getSourceRange();
   }
 };
 

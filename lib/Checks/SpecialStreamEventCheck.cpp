@@ -16,28 +16,21 @@ using namespace clang::ast_matchers;
 namespace cdp {
 namespace {
 
-class SpecialStreamEventCheck : public Check {
+class SpecialStreamEventCheck : public RuntimeCallCheck {
 public:
-  using Check::Check;
+  SpecialStreamEventCheck(StringRef Name, CheckContext &Context)
+      : RuntimeCallCheck(Name, Context,
+                         {"cudaEventRecord", "cudaEventRecordWithFlags",
+                          "cudaStreamWaitEvent"},
+                         Side::Device) {}
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        stmt(runtimeCallTo({"cudaEventRecord", "cudaEventRecordWithFlags",
-                            "cudaStreamWaitEvent"}),
-             unless(isInTemplateInstantiation())),
-        this);
-  }
-
-  void run(const MatchFinder::MatchResult &Result) override {
-    const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
-    std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
-    if (!Call || !isDeviceCode(*Node))
-      return;
+private:
+  void checkCall(const RuntimeCall &Call) override {
     // cudaEventRecord(event, stream), cudaStreamWaitEvent(stream, event, ..).
-    unsigned StreamIndex = Call->Name == "cudaStreamWaitEvent" ? 0 : 1;
-    if (Call->Args.size() <= StreamIndex)
+    unsigned StreamIndex = Call.Name == "cudaStreamWaitEvent" ? 0 : 1;
+    if (Call.Args.size() <= StreamIndex)
       return;
-    const Expr *Stream = Call->Args[StreamIndex];
+    const Expr *Stream = Call.Args[StreamIndex];
     StringRef Special = specialStreamName(*Stream, Context.ast());
     if (Special.empty())
       return;
@@ -45,7 +38,7 @@ public:
          "%0 cannot use %1: the tail-launch and fire-and-forget streams take "
          "no events, and the call returns cudaErrorInvalidValue; use a stream "
          "created with cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)")
-        << Call->Name << Special << Stream->getSourceRange();
+        << Call.Name << Special << Stream->getSourceRange();
   }
 };
 

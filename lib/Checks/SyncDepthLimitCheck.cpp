@@ -16,28 +16,23 @@ using namespace clang::ast_matchers;
 namespace cdp {
 namespace {
 
-class SyncDepthLimitCheck : public Check {
+class SyncDepthLimitCheck : public RuntimeCallCheck {
 public:
-  using Check::Check;
+  SyncDepthLimitCheck(StringRef Name, CheckContext &Context)
+      : RuntimeCallCheck(Name, Context,
+                         {"cudaDeviceSetLimit", "cudaDeviceGetLimit"},
+                         Side::Host) {}
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(stmt(runtimeCallTo({"cudaDeviceSetLimit",
-                                          "cudaDeviceGetLimit"}),
-                           unless(isInTemplateInstantiation())),
-                      this);
-  }
-
-  void run(const MatchFinder::MatchResult &Result) override {
+private:
+  void checkCall(const RuntimeCall &Call) override {
     if (Context.cdpVersion() != CdpVersion::CDP2)
       return;
-    const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
-    std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
     // cudaDeviceSetLimit(limit, value), cudaDeviceGetLimit(&value, limit).
-    unsigned LimitIndex = Call && Call->Name == "cudaDeviceGetLimit" ? 1 : 0;
-    if (!Call || Call->Args.size() <= LimitIndex)
+    unsigned LimitIndex = Call.Name == "cudaDeviceGetLimit" ? 1 : 0;
+    if (Call.Args.size() <= LimitIndex)
       return;
     const auto *Limit = dyn_cast<DeclRefExpr>(
-        Call->Args[LimitIndex]->IgnoreParenImpCasts());
+        Call.Args[LimitIndex]->IgnoreParenImpCasts());
     if (!Limit || Limit->getDecl()->getName() != "cudaLimitDevRuntimeSyncDepth")
       return;
     diag(Limit->getBeginLoc(),
@@ -45,7 +40,7 @@ public:
          "parent grid can wait for its children, so there is no "
          "synchronization depth to reserve or query, and %0 fails with "
          "cudaErrorUnsupportedLimit; remove the call")
-        << Call->Name << Limit->getSourceRange();
+        << Call.Name << Limit->getSourceRange();
   }
 };
 
