@@ -28,12 +28,12 @@ files=()
 for label in "${labels[@]}"; do files+=("$work/$label.1.txt" "$work/$label.2.txt"); done
 header="stream per_thread native/s spread"
 for label in "${labels[@]:1}"; do header+=" $label/s ratio spread"; done
-echo "$header correct" | awk '{ printf "%-16s %-10s", $1, $2; for (i = 3; i < NF; ++i) printf " %14s", $i; printf " %s\n", $NF }'
+echo "$header correct" | awk '{ printf "%-28s %-10s", $1, $2; for (i = 3; i < NF; ++i) printf " %14s", $i; printf " %s\n", $NF }'
 paste "${files[@]}" |
 awk -v builds="${#labels[@]}" '{
   n = 0
   for (i = 1; i <= NF; ++i) if ($i ~ /^launches_per_s=/) { split($i, kv, "="); v[++n] = kv[2] + 0 }
-  printf "%-16s %-10s", $2, substr($3, 12)
+  printf "%-28s %-10s", $2, substr($3, 12)
   for (b = 0; b < builds; ++b) {
     x = v[2 * b + 1]; y = v[2 * b + 2]
     best[b] = x > y ? x : y; lo = x < y ? x : y

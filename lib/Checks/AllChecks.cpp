@@ -18,9 +18,7 @@ bool Check::isDeviceCode(const Stmt &S) const {
 }
 
 void RuntimeCallCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(
-      stmt(runtimeCallTo(Functions), unless(isInTemplateInstantiation())),
-      this);
+  addRuntimeCallMatchers(Finder, Functions, this);
 }
 
 void RuntimeCallCheck::run(const MatchFinder::MatchResult &Result) {

@@ -38,9 +38,7 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(stmt(runtimeCallTo({Function}),
-                           unless(isInTemplateInstantiation())),
-                      this);
+    addRuntimeCallMatchers(Finder, {Function}, this);
     Finder.addMatcher(
         functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal),
                                            hasAttr(attr::CUDADevice)),

@@ -33,12 +33,11 @@ public:
     Finder.addMatcher(
         cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
         this);
-    Finder.addMatcher(
-        stmt(runtimeCallTo({"cudaMemcpyAsync", "cudaMemcpy2DAsync",
+    addRuntimeCallMatchers(Finder,
+                           {"cudaMemcpyAsync", "cudaMemcpy2DAsync",
                             "cudaMemcpy3DAsync", "cudaMemsetAsync",
-                            "cudaMemset2DAsync", "cudaMemset3DAsync"}),
-             unless(isInTemplateInstantiation())),
-        this);
+                            "cudaMemset2DAsync", "cudaMemset3DAsync"},
+                           this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {

@@ -20,7 +20,8 @@ static StringRef withoutPerThreadSuffix(StringRef Name) {
   return Name;
 }
 
-internal::Matcher<Stmt> runtimeCallTo(ArrayRef<StringRef> Names) {
+void addRuntimeCallMatchers(MatchFinder &Finder, ArrayRef<StringRef> Names,
+                            MatchFinder::MatchCallback *Callback) {
   std::vector<std::string> Spellings;
   for (StringRef Name : Names) {
     Spellings.push_back(Name.str());
@@ -29,10 +30,15 @@ internal::Matcher<Stmt> runtimeCallTo(ArrayRef<StringRef> Names) {
   }
   std::vector<StringRef> SpellingRefs(Spellings.begin(), Spellings.end());
   auto Named = namedDecl(hasAnyName(SpellingRefs));
-  return stmt(anyOf(callExpr(callee(functionDecl(Named))),
-                    recoveryExpr(has(unresolvedLookupExpr(
-                        hasAnyDeclaration(Named))))))
-      .bind("call");
+  Finder.addMatcher(callExpr(callee(functionDecl(Named)),
+                             unless(isInTemplateInstantiation()))
+                        .bind("call"),
+                    Callback);
+  Finder.addMatcher(
+      recoveryExpr(has(unresolvedLookupExpr(hasAnyDeclaration(Named))),
+                   unless(isInTemplateInstantiation()))
+          .bind("call"),
+      Callback);
 }
 
 static bool inGlobalNamespace(const NamedDecl &D) {

@@ -10,7 +10,7 @@
 #define CDP_LOWER_CUDAAST_RUNTIMECALLS_H
 
 #include "clang/AST/Expr.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -25,9 +25,14 @@ struct RuntimeCall {
   bool Resolved;
 };
 
-/// Matches a call to one of \p Names, resolved or not, bound to "call".
-clang::ast_matchers::internal::Matcher<clang::Stmt>
-runtimeCallTo(llvm::ArrayRef<llvm::StringRef> Names);
+/// Adds to \p Finder the matchers of a call to one of \p Names, resolved
+/// or not, outside template instantiations, bound to "call". They are two
+/// matchers, one per node kind, so that the finder tries them only on
+/// CallExprs and RecoveryExprs rather than on every statement.
+void addRuntimeCallMatchers(
+    clang::ast_matchers::MatchFinder &Finder,
+    llvm::ArrayRef<llvm::StringRef> Names,
+    clang::ast_matchers::MatchFinder::MatchCallback *Callback);
 
 /// The call \p E makes to a function of the global namespace, if any.
 std::optional<RuntimeCall> asRuntimeCall(const clang::Expr &E);
