@@ -6,6 +6,7 @@
 #include "CudaAST/ExecutionSide.h"
 #include "CudaAST/RuntimeCalls.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
@@ -15,6 +16,18 @@ namespace cdp {
 
 bool Check::isDeviceCode(const Stmt &S) const {
   return executionSideOf(S, Context.ast()) == LaunchSide::Device;
+}
+
+void LaunchCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(
+      cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
+      this);
+}
+
+void LaunchCheck::run(const MatchFinder::MatchResult &Result) {
+  const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+  if (executionSideOf(*Launch, Context.ast()) != LaunchSide::Host)
+    checkLaunch(*Launch);
 }
 
 void RuntimeCallCheck::registerMatchers(MatchFinder &Finder) {

@@ -10,6 +10,7 @@
 
 #include "Checks/CheckContext.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 #include <vector>
@@ -40,6 +41,21 @@ protected:
 
   llvm::StringRef Name;
   CheckContext &Context;
+};
+
+/// A check about device-side `<<<>>>` launches (and launches in
+/// __host__ __device__ code, which the lowering cannot take).
+class LaunchCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void
+  run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  /// One launch outside host-only code.
+  virtual void checkLaunch(const clang::CUDAKernelCallExpr &Launch) = 0;
 };
 
 struct RuntimeCall;

@@ -20,15 +20,13 @@ CdpVersion cdpVersionOf(const ASTContext &Context, Preprocessor &PP) {
 DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
                                        StringRef Format) {
   DiagnosticsEngine &Diags = AST.getDiagnostics();
-  CheckLevel Level = Options.levelOf(Check);
-  bool First = Reported.insert({Loc.getRawEncoding(), Format.data()}).second;
+  // Only enabled checks are registered (AllChecks.cpp), so the level is
+  // a warning or an error.
   std::string Text = Format.str();
   Text += Options.isPromotedToError(Check) ? " [-Werror,-W" : " [-W";
   Text += Check;
   Text += "]";
-  DiagnosticIDs::Level IDLevel = !First || Level == CheckLevel::Off
-                                     ? DiagnosticIDs::Ignored
-                                 : Level == CheckLevel::Error
+  DiagnosticIDs::Level IDLevel = Options.levelOf(Check) == CheckLevel::Error
                                      ? DiagnosticIDs::Error
                                      : DiagnosticIDs::Warning;
   unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(IDLevel, Text);

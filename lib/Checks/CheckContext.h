@@ -14,10 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
-#include "llvm/ADT/DenseSet.h"
 
-#include <string>
-#include <utility>
 
 namespace clang {
 class Preprocessor;
@@ -48,9 +45,9 @@ public:
   CdpVersion cdpVersion() const { return Version; }
   const CheckOptions &options() const { return Options; }
 
-  /// Reports \p Format (clang's %0 syntax) for \p Check at \p Loc. A second
-  /// report of the same check at the same place (a template instantiated
-  /// twice) is dropped, together with its notes.
+  /// Reports \p Format (clang's %0 syntax) for \p Check at \p Loc. Every
+  /// check's matchers skip template instantiations, so a template reports
+  /// once, from its pattern.
   clang::DiagnosticBuilder report(llvm::StringRef Check,
                                   clang::SourceLocation Loc,
                                   llvm::StringRef Format);
@@ -63,8 +60,6 @@ private:
   clang::Preprocessor &PP;
   const CheckOptions &Options;
   CdpVersion Version;
-  llvm::DenseSet<std::pair<clang::SourceLocation::UIntTy, const void *>>
-      Reported;
 };
 
 } // namespace cdp

@@ -8,7 +8,7 @@ namespace cdp {
 
 CheckOptions::CheckOptions() {
   for (const CheckInfo &Check : allChecks())
-    States[Check.Name] = {Check.DefaultLevel,
+    States[Check.Name] = {Check.DefaultLevel != CheckLevel::Off,
                           Check.DefaultLevel == CheckLevel::Error};
 }
 
@@ -24,14 +24,12 @@ llvm::Error CheckOptions::applyWarningFlag(llvm::StringRef Flag) {
   }
   if (Flag == "cdp") {
     for (auto &Entry : States)
-      if (Entry.second.Level == CheckLevel::Off)
-        Entry.second.Level = Entry.second.DefaultError ? CheckLevel::Error
-                                                       : CheckLevel::Warning;
+      Entry.second.Enabled = true;
     return llvm::Error::success();
   }
   if (Flag == "no-cdp") {
     for (auto &Entry : States)
-      Entry.second.Level = CheckLevel::Off;
+      Entry.second.Enabled = false;
     return llvm::Error::success();
   }
   bool Negated = Flag.consume_front("no-");
@@ -43,13 +41,10 @@ llvm::Error CheckOptions::applyWarningFlag(llvm::StringRef Flag) {
   if (ErrorForm) {
     S->ForcedError = !Negated;
     S->NoError = Negated;
-    if (!Negated && S->Level == CheckLevel::Off)
-      S->Level = CheckLevel::Warning; // -Werror=x also enables x, as in clang.
+    S->Enabled |= !Negated; // -Werror=x also enables x, as in clang.
     return llvm::Error::success();
   }
-  S->Level = Negated ? CheckLevel::Off
-                     : (S->DefaultError ? CheckLevel::Error
-                                        : CheckLevel::Warning);
+  S->Enabled = !Negated;
   return llvm::Error::success();
 }
 
@@ -57,7 +52,7 @@ CheckLevel CheckOptions::levelOf(llvm::StringRef CheckName) const {
   auto It = States.find(CheckName);
   assert(It != States.end() && "a check without an entry in allChecks()");
   const State &S = It->second;
-  if (S.Level == CheckLevel::Off)
+  if (!S.Enabled)
     return CheckLevel::Off;
   if (S.NoError)
     return CheckLevel::Warning;

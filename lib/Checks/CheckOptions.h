@@ -51,7 +51,7 @@ public:
 
 private:
   struct State {
-    CheckLevel Level;
+    bool Enabled;
     bool DefaultError;
     bool ForcedError = false;  ///< -Werror=<name>
     bool NoError = false;      ///< -Wno-error=<name>

@@ -17,27 +17,21 @@ using namespace clang::ast_matchers;
 namespace cdp {
 namespace {
 
-class HostDeviceLaunchCheck : public Check {
+class HostDeviceLaunchCheck : public LaunchCheck {
 public:
-  using Check::Check;
+  using LaunchCheck::LaunchCheck;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
-        this);
-  }
-
-  void run(const MatchFinder::MatchResult &Result) override {
-    const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
-    if (executionSideOf(*Launch, Context.ast()) != LaunchSide::HostDevice)
+private:
+  void checkLaunch(const CUDAKernelCallExpr &Launch) override {
+    if (executionSideOf(Launch, Context.ast()) != LaunchSide::HostDevice)
       return;
-    diag(Launch->getBeginLoc(),
+    diag(Launch.getBeginLoc(),
          "kernel launch in __host__ __device__ function %0: the function is "
          "compiled for both sides and device-side launches exist only in "
          "device code; launch from a __global__ or __device__ function, or "
          "from a host function")
-        << enclosingFunction(*Launch, Context.ast())
-        << Launch->getConfig()->getSourceRange();
+        << enclosingFunction(Launch, Context.ast())
+        << Launch.getConfig()->getSourceRange();
   }
 };
 

@@ -24,15 +24,13 @@ using namespace clang::ast_matchers;
 namespace cdp {
 namespace {
 
-class MemorySpaceCheck : public Check {
+class MemorySpaceCheck : public LaunchCheck {
 public:
   MemorySpaceCheck(StringRef Name, CheckContext &Context, MemorySpace Space)
-      : Check(Name, Context), Space(Space) {}
+      : LaunchCheck(Name, Context), Space(Space) {}
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
-        this);
+    LaunchCheck::registerMatchers(Finder);
     addRuntimeCallMatchers(Finder,
                            {"cudaMemcpyAsync", "cudaMemcpy2DAsync",
                             "cudaMemcpy3DAsync", "cudaMemsetAsync",
@@ -41,10 +39,8 @@ public:
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
-    if (const auto *Launch =
-            Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
-      if (isDeviceCode(*Launch))
-        checkLaunch(*Launch);
+    if (Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+      LaunchCheck::run(Result);
       return;
     }
     const auto *CallNode = Result.Nodes.getNodeAs<Expr>("call");
@@ -55,7 +51,7 @@ public:
 
 private:
   const PointerOriginAnalysis *analysisFor(const Stmt &S);
-  void checkLaunch(const CUDAKernelCallExpr &Launch);
+  void checkLaunch(const CUDAKernelCallExpr &Launch) override;
   void checkMemoryCall(const RuntimeCall &Call);
   /// Reports each pointer in \p Arg (the pointer itself, or the pointer
   /// fields of a struct passed by value) that points into this space.
@@ -82,6 +78,8 @@ const PointerOriginAnalysis *MemorySpaceCheck::analysisFor(const Stmt &S) {
 }
 
 void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch) {
+  if (!isDeviceCode(Launch))
+    return;
   const NamedDecl *Kernel = Launch.getDirectCallee();
   std::string Callee =
       Kernel ? "'" + Kernel->getNameAsString() + "'" : "kernel";

@@ -157,19 +157,16 @@ PointerOriginAnalysis::originOf(const Expr &Pointer, SourceLocation Use,
     return std::nullopt;
   }
   if (const auto *Op = dyn_cast<BinaryOperator>(E)) {
-    if (Op->isAdditiveOp() || Op->isCompoundAssignmentOp() ||
-        Op->getOpcode() == BO_Assign) {
-      const Expr *Base = Op->getLHS()->getType()->isPointerType() ||
-                                 Op->getLHS()->getType()->isArrayType()
-                             ? Op->getLHS()
-                             : Op->getRHS();
-      if (Op->getOpcode() == BO_Assign)
-        Base = Op->getRHS();
-      return originOf(*Base, Use, Depth + 1);
-    }
-    if (Op->getOpcode() == BO_Comma)
+    // `q = p` and `a, p` have p's origin; `p + n`, `n + p`, `p += n` keep
+    // the origin of their pointer operand.
+    if (Op->getOpcode() == BO_Assign || Op->getOpcode() == BO_Comma)
       return originOf(*Op->getRHS(), Use, Depth + 1);
-    return std::nullopt;
+    if (!Op->isAdditiveOp() && !Op->isCompoundAssignmentOp())
+      return std::nullopt;
+    QualType LHSType = Op->getLHS()->getType();
+    bool PointerOnLeft = LHSType->isPointerType() || LHSType->isArrayType();
+    return originOf(PointerOnLeft ? *Op->getLHS() : *Op->getRHS(), Use,
+                    Depth + 1);
   }
   if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(E)) {
     if (auto Origin = originOf(*Choice->getTrueExpr(), Use, Depth + 1))

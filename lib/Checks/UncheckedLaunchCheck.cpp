@@ -33,21 +33,15 @@ public:
   llvm::SmallVector<SourceLocation, 4> Locations;
 };
 
-class UncheckedLaunchCheck : public Check {
+class UncheckedLaunchCheck : public LaunchCheck {
 public:
-  using Check::Check;
+  using LaunchCheck::LaunchCheck;
 
-  void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
-        this);
-  }
-
-  void run(const MatchFinder::MatchResult &Result) override {
-    const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
-    if (!isDeviceCode(*Launch))
+private:
+  void checkLaunch(const CUDAKernelCallExpr &Launch) override {
+    if (!isDeviceCode(Launch))
       return;
-    const FunctionDecl *Function = enclosingFunction(*Launch, Context.ast());
+    const FunctionDecl *Function = enclosingFunction(Launch, Context.ast());
     if (!Function || !Function->getBody())
       return;
     FunctionReads &Reads = ReadsByFunction[Function];
@@ -57,20 +51,19 @@ public:
     }
     const SourceManager &SM = Context.sourceManager();
     for (SourceLocation Read : Reads.Visitor.Locations)
-      if (SM.isBeforeInTranslationUnit(Launch->getEndLoc(), Read))
+      if (SM.isBeforeInTranslationUnit(Launch.getEndLoc(), Read))
         return;
-    const NamedDecl *Kernel = Launch->getDirectCallee();
-    diag(Launch->getBeginLoc(),
+    const NamedDecl *Kernel = Launch.getDirectCallee();
+    diag(Launch.getBeginLoc(),
          "the error of this launch of %0 is never read: a device-side launch "
          "that fails (for example when the pending-launch pool is full) "
          "reports it only through cudaGetLastError(); check it after the "
          "launch")
         << (Kernel ? "'" + Kernel->getNameAsString() + "'"
                    : std::string("the kernel"))
-        << Launch->getConfig()->getSourceRange();
+        << Launch.getConfig()->getSourceRange();
   }
 
-private:
   struct FunctionReads {
     ErrorReads Visitor;
     bool Visited = false;
