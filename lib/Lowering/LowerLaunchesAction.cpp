@@ -3,8 +3,10 @@
 #include "Lowering/LowerLaunchesAction.h"
 
 #include "Checks/AllChecks.h"
-#include "Lowering/LaunchLowering.h"
 #include "CudaAST/ExecutionSide.h"
+#include "CudaAST/ProgrammaticLaunch.h"
+#include "Lowering/LaunchLowering.h"
+#include "Lowering/ProgrammaticLaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -62,7 +64,10 @@ public:
       : Context(Context), Options(Options), SM(Context.getSourceManager()),
         Rewrites(Rewrites) {}
 
+  /// Device-side launches rewritten (they need the runtime header).
   unsigned lowered() const { return Lowered; }
+  /// Host-side programmatic dependent launches rewritten.
+  unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
 
   bool TraverseDecl(Decl *D) {
     // Headers hold no launch to rewrite; skipping them is most of the speed.
@@ -88,8 +93,20 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
     switch (classifyLaunchSite(Enclosing)) {
     case LaunchSide::Host:
+      if (std::optional<PdlMarker> Marker = pdlMarkerOf(*Launch))
+        LoweredProgrammatic +=
+            lowerProgrammaticLaunch(*Launch, *Marker, Context, Rewrites);
       break;
     case LaunchSide::Device:
+      if (pdlMarkerOf(*Launch)) {
+        // Reported by cdp-pdl-device-launch; still no lowering to offer.
+        report(Context.getDiagnostics(), Launch->getBeginLoc(),
+               LoweringDiag::ProgrammaticMarkerOnDeviceLaunch)
+            << (Launch->getDirectCallee()
+                    ? "'" + Launch->getDirectCallee()->getNameAsString() + "'"
+                    : std::string("the kernel"));
+        break;
+      }
       Lowered += lowerLaunch(*Launch, Context, Options, Rewrites, Rewritten);
       break;
     case LaunchSide::HostDevice:
@@ -108,6 +125,7 @@ private:
   RewrittenLaunches Rewritten;
   llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
   unsigned Lowered = 0;
+  unsigned LoweredProgrammatic = 0;
 };
 
 class LowerLaunchesConsumer : public ASTConsumer {
@@ -149,7 +167,7 @@ public:
     const llvm::RewriteBuffer *Buffer = Rewrites.getRewriteBufferFor(Main);
     Result.Text = Buffer ? std::string(Buffer->begin(), Buffer->end())
                          : SM.getBufferData(Main).str();
-    Result.LoweredLaunches = Visitor.lowered();
+    Result.LoweredLaunches = Visitor.lowered() + Visitor.loweredProgrammatic();
     Result.Succeeded = true;
   }
 

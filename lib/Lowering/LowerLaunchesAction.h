@@ -3,7 +3,8 @@
 // A frontend action that runs the checks (lib/Checks), then, when nothing is
 // wrong, rewrites every device-side launch written in the main file (see
 // LaunchLowering.h) and adds `#include <cdp/launch.cuh>` when it rewrote
-// any. Host-side launches and everything else keep their bytes.
+// any, and every host-side launch marked for Programmatic Dependent Launch
+// (ProgrammaticLaunchLowering.h). Everything else keeps its bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H

@@ -43,6 +43,20 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "expansion; pass the arguments one by one"};
   case LoweringDiag::KernelDeclaredHere:
     return {DiagnosticsEngine::Note, "kernel %0 declared here"};
+  case LoweringDiag::ProgrammaticLaunchNotStatement:
+    return {DiagnosticsEngine::Error,
+            "cannot lower the programmatic dependent launch of %0: it must be "
+            "a statement of its own, since it becomes a block that fills a "
+            "cudaLaunchConfig_t"};
+  case LoweringDiag::ProgrammaticLaunchInMacro:
+    return {DiagnosticsEngine::Error,
+            "cannot lower the programmatic dependent launch of %0: it must be "
+            "written in the main file, outside macros"};
+  case LoweringDiag::ProgrammaticMarkerOnDeviceLaunch:
+    return {DiagnosticsEngine::Error,
+            "a device-side launch of %0 cannot be a programmatic dependent "
+            "launch: device launches take no launch attributes; pass the "
+            "stream itself"};
   }
   llvm_unreachable("unknown lowering diagnostic");
 }

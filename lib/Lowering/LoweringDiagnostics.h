@@ -20,6 +20,9 @@ enum class LoweringDiag {
   DeducedKernelInDependentLaunch,
   PackExpansionArgument,
   KernelDeclaredHere,
+  ProgrammaticLaunchNotStatement,
+  ProgrammaticLaunchInMacro,
+  ProgrammaticMarkerOnDeviceLaunch,
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.

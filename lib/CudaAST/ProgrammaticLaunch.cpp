@@ -1,0 +1,195 @@
+//===- ProgrammaticLaunch.cpp - Host launches that use PDL ----------------===//
+
+#include "CudaAST/ProgrammaticLaunch.h"
+
+#include "CudaAST/ExecutionSide.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace clang;
+
+namespace cdp {
+
+/// The call inside a stream argument: through the implicit conversion of
+/// the programmaticEvent() temporary to cudaStream_t.
+static const CallExpr *callInStream(const Expr &Stream) {
+  const Expr *E = Stream.IgnoreImplicit();
+  if (const auto *Conversion = dyn_cast<CXXMemberCallExpr>(E))
+    if (isa<CXXConversionDecl>(Conversion->getMethodDecl()))
+      E = Conversion->getImplicitObjectArgument()->IgnoreImplicit();
+  return dyn_cast<CallExpr>(E->IgnoreParens());
+}
+
+std::optional<PdlMarker> pdlMarkerOf(const CUDAKernelCallExpr &Launch) {
+  const CallExpr *Config = Launch.getConfig();
+  if (!Config || Config->getNumArgs() < 4)
+    return std::nullopt;
+  const CallExpr *Call = callInStream(*Config->getArg(3));
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Call->getNumArgs() == 0)
+    return std::nullopt;
+  std::string Name = Callee->getQualifiedNameAsString();
+  PdlMarker Marker{Call, PdlAttribute::StreamSerialization, Call->getArg(0)};
+  if (Name == "cdp::pdl::streamSerialization")
+    return Marker;
+  if (Name != "cdp::pdl::programmaticEvent" || Call->getNumArgs() < 2)
+    return std::nullopt;
+  Marker.Attribute = PdlAttribute::ProgrammaticEvent;
+  Marker.Event = Call->getArg(1);
+  if (Call->getNumArgs() > 2 && !isa<CXXDefaultArgExpr>(Call->getArg(2)))
+    Marker.TriggerAtBlockStart = Call->getArg(2);
+  return Marker;
+}
+
+namespace {
+
+/// Collects the host launches of each function, in source order, and which
+/// functions name a programmatic launch attribute.
+class HostLaunchCollector : public RecursiveASTVisitor<HostLaunchCollector> {
+  using Base = RecursiveASTVisitor<HostLaunchCollector>;
+
+public:
+  explicit HostLaunchCollector(ASTContext &Context)
+      : Context(Context), SM(Context.getSourceManager()) {}
+
+  bool TraverseDecl(Decl *D) {
+    auto *Function = dyn_cast_or_null<FunctionDecl>(D);
+    if (Function)
+      Enclosing.push_back(Function);
+    bool Continue = Base::TraverseDecl(D);
+    if (Function)
+      Enclosing.pop_back();
+    return Continue;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    Enclosing.push_back(Lambda->getCallOperator());
+    bool Continue = Base::TraverseLambdaExpr(Lambda);
+    Enclosing.pop_back();
+    return Continue;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    if (Enclosing.empty() || classifyLaunchSite(Enclosing) != LaunchSide::Host)
+      return true;
+    HostLaunch Host{Launch, Launch->getDirectCallee(), {}, "", std::nullopt};
+    for (const Expr *Arg : Launch->arguments())
+      Host.Args.push_back(Arg);
+    const CallExpr *Config = Launch->getConfig();
+    std::optional<PdlMarker> Marker = pdlMarkerOf(*Launch);
+    if (Marker)
+      Host.Pdl = Marker->Attribute;
+    if (Config && Config->getNumArgs() >= 4) {
+      const Expr *Stream = Marker ? Marker->Stream : Config->getArg(3);
+      if (!isa<CXXDefaultArgExpr>(Stream))
+        Host.StreamText = text(*Stream);
+    }
+    Launches[Enclosing.back()].push_back(std::move(Host));
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Enclosing.empty() || !Callee || !Callee->getIdentifier() ||
+        Call->getNumArgs() < 2)
+      return true;
+    StringRef Name = Callee->getName();
+    if (Name != "cudaLaunchKernelEx" && Name != "cudaLaunchKernelExC")
+      return true;
+    HostLaunch Host{Call, nullptr, {}, {}, std::nullopt};
+    const Expr *KernelRef = Call->getArg(1)->IgnoreParenCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(KernelRef))
+      Host.Kernel = dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (Name == "cudaLaunchKernelEx")
+      for (unsigned I = 2; I < Call->getNumArgs(); ++I)
+        Host.Args.push_back(Call->getArg(I));
+    // The stream is set through the configuration, which is not followed:
+    // for a hand-written launch, any earlier launch may be the primary.
+    HandWritten.insert(Call);
+    Launches[Enclosing.back()].push_back(std::move(Host));
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Enclosing.empty() || !isa<EnumConstantDecl>(Ref->getDecl()))
+      return true;
+    StringRef Name = Ref->getDecl()->getName();
+    if (Name == "cudaLaunchAttributeProgrammaticStreamSerialization")
+      AttributeOf.try_emplace(Enclosing.back(),
+                              PdlAttribute::StreamSerialization);
+    else if (Name == "cudaLaunchAttributeProgrammaticEvent")
+      AttributeOf.try_emplace(Enclosing.back(),
+                              PdlAttribute::ProgrammaticEvent);
+    return true;
+  }
+
+  std::vector<ProgrammaticLaunch> result() {
+    std::vector<ProgrammaticLaunch> Found;
+    for (auto &[Function, InOrder] : Launches) {
+      auto Attribute = AttributeOf.find(Function);
+      for (size_t I = 0; I < InOrder.size(); ++I) {
+        HostLaunch &Launch = InOrder[I];
+        bool HandWrittenLaunch = HandWritten.count(Launch.Site);
+        if (HandWrittenLaunch && Attribute != AttributeOf.end())
+          Launch.Pdl = Attribute->second;
+        if (!Launch.Pdl)
+          continue;
+        ProgrammaticLaunch PDL{Launch, std::nullopt};
+        for (size_t J = I; J-- > 0;) {
+          const HostLaunch &Earlier = InOrder[J];
+          if (HandWrittenLaunch || HandWritten.count(Earlier.Site) ||
+              Earlier.StreamText == Launch.StreamText) {
+            PDL.Primary = Earlier;
+            break;
+          }
+        }
+        Found.push_back(std::move(PDL));
+      }
+    }
+    llvm::sort(Found, [&](const ProgrammaticLaunch &A,
+                          const ProgrammaticLaunch &B) {
+      return SM.isBeforeInTranslationUnit(A.Launch.Site->getBeginLoc(),
+                                          B.Launch.Site->getBeginLoc());
+    });
+    return Found;
+  }
+
+private:
+  std::string text(const Expr &E) const {
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E.getSourceRange()), SM,
+        Context.getLangOpts());
+    std::string Text;
+    for (char C : Lexer::getSourceText(Range, SM, Context.getLangOpts()))
+      if (!isspace(static_cast<unsigned char>(C)))
+        Text += C;
+    return Text;
+  }
+
+  ASTContext &Context;
+  const SourceManager &SM;
+  llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
+  llvm::MapVector<const FunctionDecl *, std::vector<HostLaunch>> Launches;
+  llvm::DenseMap<const FunctionDecl *, PdlAttribute> AttributeOf;
+  llvm::DenseSet<const Expr *> HandWritten;
+};
+
+} // namespace
+
+std::vector<ProgrammaticLaunch> findProgrammaticLaunches(ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  HostLaunchCollector Collector(Context);
+  for (Decl *D : Context.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      Collector.TraverseDecl(D);
+  return Collector.result();
+}
+
+} // namespace cdp
