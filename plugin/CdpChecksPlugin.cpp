@@ -15,6 +15,7 @@
 
 #include "Checks/AllChecks.h"
 #include "Checks/CheckOptions.h"
+#include "CudaAST/SkippedCode.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -34,8 +35,10 @@ public:
 
   void HandleTranslationUnit(ASTContext &Context) override {
     if (Context.getLangOpts().CUDAIsDevice)
-      runChecks(Context, PP, Options);
+      runChecks(Context, PP, Options, &Skipped);
   }
+
+  SkippedCode Skipped;
 
 private:
   Preprocessor &PP;
@@ -47,7 +50,10 @@ class CdpChecksAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<ChecksConsumer>(CI.getPreprocessor(), Options);
+    auto Consumer =
+        std::make_unique<ChecksConsumer>(CI.getPreprocessor(), Options);
+    Consumer->Skipped.recordFrom(CI.getPreprocessor());
+    return Consumer;
   }
 
   /// Takes -fplugin-arg-cdp-<flag>, where <flag> is a check control as the

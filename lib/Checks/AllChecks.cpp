@@ -69,13 +69,35 @@ llvm::ArrayRef<CheckInfo> allChecks() {
        "host-only CUDA runtime function called in device code"},
       {"cdp-unchecked-launch", createUncheckedLaunchCheck, CheckLevel::Off,
        "device-side launch whose error is never read"},
+      {"cdp-pdl-device-launch", createPdlDeviceLaunchCheck, CheckLevel::Error,
+       "programmatic dependent launch marker on a device-side launch"},
+      {"cdp-pdl-missing-sync", createPdlMissingSyncCheck, CheckLevel::Error,
+       "PDL secondary kernel with a path that never calls "
+       "cudaGridDependencySynchronize()"},
+      {"cdp-pdl-read-before-sync", createPdlReadBeforeSyncCheck,
+       CheckLevel::Error,
+       "PDL secondary kernel that reads global memory before "
+       "cudaGridDependencySynchronize()"},
+      {"cdp-pdl-sync-compiled-out", createPdlSyncCompiledOutCheck,
+       CheckLevel::Error,
+       "cudaGridDependencySynchronize() of a PDL secondary removed by the "
+       "preprocessor for an sm_90+ target"},
+      {"cdp-pdl-unsupported-arch", createPdlUnsupportedArchCheck,
+       CheckLevel::Error,
+       "griddepcontrol (the PDL device functions) compiled for a target "
+       "below sm_90"},
+      {"cdp-pdl-restrict-load", createPdlRestrictLoadCheck, CheckLevel::Warning,
+       "__restrict__ or __ldg load in a PDL secondary that may be moved above "
+       "the wait"},
+      {"cdp-pdl-early-trigger", createPdlEarlyTriggerCheck, CheckLevel::Remark,
+       "primary writes, after its trigger, memory the PDL secondary reads"},
   };
   return Checks;
 }
 
 void runChecks(ASTContext &AST, Preprocessor &PP,
-               const CheckOptions &Options) {
-  CheckContext Context(AST, PP, Options);
+               const CheckOptions &Options, const SkippedCode *Skipped) {
+  CheckContext Context(AST, PP, Options, Skipped);
   std::vector<std::unique_ptr<Check>> Checks;
   MatchFinder Finder;
   for (const CheckInfo &Info : allChecks()) {
@@ -98,6 +120,8 @@ void runChecks(ASTContext &AST, Preprocessor &PP,
   AST.setTraversalScope(UserDecls);
   Finder.matchAST(AST);
   AST.setTraversalScope(OldScope);
+  for (const std::unique_ptr<Check> &C : Checks)
+    C->checkTranslationUnit();
 }
 
 } // namespace cdp

@@ -17,10 +17,15 @@ class Preprocessor;
 
 namespace cdp {
 
+class SkippedCode;
+
 /// Runs every check \p Options enables over the code of \p Context that is
 /// not in a system header. Problems go to the context's diagnostics engine.
+/// \p Skipped, when given, is what the preprocessor skipped while parsing
+/// (the PDL checks use it to find a wait compiled out for this target).
 void runChecks(clang::ASTContext &Context, clang::Preprocessor &PP,
-               const CheckOptions &Options);
+               const CheckOptions &Options,
+               const SkippedCode *Skipped = nullptr);
 
 } // namespace cdp
 

@@ -22,7 +22,10 @@ public:
   Check(llvm::StringRef Name, CheckContext &Context)
       : Name(Name), Context(Context) {}
 
-  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) {}
+  /// Called once the matchers have run over the whole translation unit, for
+  /// checks about relations between functions (a PDL launch and its kernel).
+  virtual void checkTranslationUnit() {}
 
   llvm::StringRef name() const { return Name; }
 

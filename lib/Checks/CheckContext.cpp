@@ -21,16 +21,24 @@ DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
                                        StringRef Format) {
   DiagnosticsEngine &Diags = AST.getDiagnostics();
   // Only enabled checks are registered (AllChecks.cpp), so the level is
-  // a warning or an error.
+  // not Off.
   std::string Text = Format.str();
   Text += Options.isPromotedToError(Check) ? " [-Werror,-W" : " [-W";
   Text += Check;
   Text += "]";
-  DiagnosticIDs::Level IDLevel = Options.levelOf(Check) == CheckLevel::Error
-                                     ? DiagnosticIDs::Error
-                                     : DiagnosticIDs::Warning;
+  DiagnosticIDs::Level IDLevel = DiagnosticIDs::Warning;
+  if (Options.levelOf(Check) == CheckLevel::Error)
+    IDLevel = DiagnosticIDs::Error;
+  else if (Options.levelOf(Check) == CheckLevel::Remark)
+    IDLevel = DiagnosticIDs::Remark;
   unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(IDLevel, Text);
   return Diags.Report(Loc, ID);
+}
+
+const std::vector<ProgrammaticLaunch> &CheckContext::programmaticLaunches() {
+  if (!Programmatic)
+    Programmatic = findProgrammaticLaunches(AST);
+  return *Programmatic;
 }
 
 DiagnosticBuilder CheckContext::note(SourceLocation Loc, StringRef Format) {

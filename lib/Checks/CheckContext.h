@@ -11,6 +11,7 @@
 #define CDP_LOWER_CHECKS_CHECKCONTEXT_H
 
 #include "Checks/CheckOptions.h"
+#include "CudaAST/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
@@ -21,6 +22,8 @@ class Preprocessor;
 } // namespace clang
 
 namespace cdp {
+
+class SkippedCode;
 
 /// CDP1 is the pre-CUDA-12 model (a parent may cudaDeviceSynchronize); CDP2
 /// is the default since CUDA 12 and the only one on sm_90 and later.
@@ -34,8 +37,10 @@ CdpVersion cdpVersionOf(const clang::ASTContext &Context,
 class CheckContext {
 public:
   CheckContext(clang::ASTContext &AST, clang::Preprocessor &PP,
-               const CheckOptions &Options)
-      : AST(AST), PP(PP), Options(Options), Version(cdpVersionOf(AST, PP)) {}
+               const CheckOptions &Options,
+               const SkippedCode *Skipped = nullptr)
+      : AST(AST), PP(PP), Options(Options), Skipped(Skipped),
+        Version(cdpVersionOf(AST, PP)) {}
 
   clang::ASTContext &ast() const { return AST; }
   clang::Preprocessor &preprocessor() const { return PP; }
@@ -44,6 +49,10 @@ public:
   }
   CdpVersion cdpVersion() const { return Version; }
   const CheckOptions &options() const { return Options; }
+  /// What the preprocessor skipped; null when it was not recorded.
+  const SkippedCode *skippedCode() const { return Skipped; }
+  /// The PDL launches of the translation unit, found on first use.
+  const std::vector<ProgrammaticLaunch> &programmaticLaunches();
 
   /// Reports \p Format (clang's %0 syntax) for \p Check at \p Loc. Every
   /// check's matchers skip template instantiations, so a template reports
@@ -59,7 +68,9 @@ private:
   clang::ASTContext &AST;
   clang::Preprocessor &PP;
   const CheckOptions &Options;
+  const SkippedCode *Skipped;
   CdpVersion Version;
+  std::optional<std::vector<ProgrammaticLaunch>> Programmatic;
 };
 
 } // namespace cdp

@@ -26,6 +26,13 @@ CheckFactory createDeviceStreamFlagsCheck;
 CheckFactory createSpecialStreamEventCheck;
 CheckFactory createHostOnlyApiCheck;
 CheckFactory createUncheckedLaunchCheck;
+CheckFactory createPdlDeviceLaunchCheck;
+CheckFactory createPdlMissingSyncCheck;
+CheckFactory createPdlReadBeforeSyncCheck;
+CheckFactory createPdlSyncCompiledOutCheck;
+CheckFactory createPdlUnsupportedArchCheck;
+CheckFactory createPdlRestrictLoadCheck;
+CheckFactory createPdlEarlyTriggerCheck;
 
 } // namespace cdp
 

@@ -9,7 +9,8 @@ namespace cdp {
 CheckOptions::CheckOptions() {
   for (const CheckInfo &Check : allChecks())
     States[Check.Name] = {Check.DefaultLevel != CheckLevel::Off,
-                          Check.DefaultLevel == CheckLevel::Error};
+                          Check.DefaultLevel == CheckLevel::Error,
+                          Check.DefaultLevel == CheckLevel::Remark};
 }
 
 CheckOptions::State *CheckOptions::find(llvm::StringRef Name) {
@@ -54,9 +55,14 @@ CheckLevel CheckOptions::levelOf(llvm::StringRef CheckName) const {
   const State &S = It->second;
   if (!S.Enabled)
     return CheckLevel::Off;
+  if (S.ForcedError)
+    return CheckLevel::Error;
+  // -Werror makes warnings errors; a remark stays a remark, as in clang.
+  if (S.DefaultRemark)
+    return CheckLevel::Remark;
   if (S.NoError)
     return CheckLevel::Warning;
-  if (S.ForcedError || S.DefaultError || AllWarningsAreErrors)
+  if (S.DefaultError || AllWarningsAreErrors)
     return CheckLevel::Error;
   return CheckLevel::Warning;
 }

@@ -18,7 +18,9 @@
 
 namespace cdp {
 
-enum class CheckLevel { Off, Warning, Error };
+/// Remark is for findings that are correct code worth knowing about: clang
+/// prints a note only after a warning or error, so they are remarks.
+enum class CheckLevel { Off, Remark, Warning, Error };
 
 class Check;
 class CheckContext;
@@ -53,6 +55,7 @@ private:
   struct State {
     bool Enabled;
     bool DefaultError;
+    bool DefaultRemark;
     bool ForcedError = false;  ///< -Werror=<name>
     bool NoError = false;      ///< -Wno-error=<name>
   };

@@ -133,16 +133,17 @@ public:
   LowerLaunchesConsumer(const LoweringOptions &Options, LoweredFile &Result,
                         Preprocessor &PP,
                         const SourceLocation &FirstInclude,
-                        const bool &IncludesRuntime)
+                        const bool &IncludesRuntime,
+                        const SkippedCode &Skipped)
       : Options(Options), Result(Result), PP(PP), FirstInclude(FirstInclude),
-        IncludesRuntime(IncludesRuntime) {}
+        IncludesRuntime(IncludesRuntime), Skipped(Skipped) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
     DiagnosticsEngine &Diags = Context.getDiagnostics();
     // Even when clang found errors: for a host-only call in device code
     // clang says only "no matching function", and the checks say why.
-    runChecks(Context, PP, Options.Checks);
+    runChecks(Context, PP, Options.Checks, &Skipped);
     if (Diags.hasErrorOccurred())
       return; // The file does not compile; lowering it would only mislead.
     if (Options.CheckOnly) {
@@ -177,6 +178,7 @@ private:
   Preprocessor &PP;
   const SourceLocation &FirstInclude;
   const bool &IncludesRuntime;
+  const SkippedCode &Skipped;
 };
 
 } // namespace
@@ -184,13 +186,15 @@ private:
 bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
   CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeFinder>(
       CI.getSourceManager(), FirstInclude, IncludesRuntime));
+  Skipped.recordFrom(CI.getPreprocessor());
   return true;
 }
 
 std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   return std::make_unique<LowerLaunchesConsumer>(
-      Options, Result, CI.getPreprocessor(), FirstInclude, IncludesRuntime);
+      Options, Result, CI.getPreprocessor(), FirstInclude, IncludesRuntime,
+      Skipped);
 }
 
 } // namespace cdp

@@ -11,6 +11,7 @@
 #define CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
 
 #include "Checks/CheckOptions.h"
+#include "CudaAST/SkippedCode.h"
 #include "Lowering/LaunchLowering.h"
 
 #include "clang/Frontend/FrontendAction.h"
@@ -50,6 +51,7 @@ private:
   /// Where the include goes: before the main file's first #include.
   clang::SourceLocation FirstInclude;
   bool IncludesRuntime = false;
+  SkippedCode Skipped;
 };
 
 } // namespace cdp

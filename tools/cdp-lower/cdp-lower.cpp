@@ -58,6 +58,21 @@ static cl::opt<bool> PrintParamLayout(
     cl::desc("Print each kernel's parameter-buffer layout; write nothing"),
     cl::cat(ToolCategory));
 
+/// The level as --list-checks prints it, padded to one width.
+static llvm::StringRef levelName(cdp::CheckLevel Level) {
+  switch (Level) {
+  case cdp::CheckLevel::Off:
+    return "off    ";
+  case cdp::CheckLevel::Remark:
+    return "remark ";
+  case cdp::CheckLevel::Warning:
+    return "warning";
+  case cdp::CheckLevel::Error:
+    return "error  ";
+  }
+  llvm_unreachable("unknown check level");
+}
+
 static const char Overview[] =
     "Lowers device-side CUDA kernel launches (k<<<...>>>(...)) into\n"
     "cudaGetParameterBuffer + aligned parameter packing + cudaLaunchDevice\n"
@@ -179,11 +194,7 @@ int main(int argc, const char **argv) {
   if (ListChecks) {
     for (const cdp::CheckInfo &Check : cdp::allChecks())
       llvm::outs() << llvm::left_justify(Check.Name, 26)
-                   << (Check.DefaultLevel == cdp::CheckLevel::Off
-                           ? "off    "
-                           : Check.DefaultLevel == cdp::CheckLevel::Error
-                                 ? "error  "
-                                 : "warning")
+                   << levelName(Check.DefaultLevel)
                    << "  " << Check.Summary << "\n";
     return 0;
   }

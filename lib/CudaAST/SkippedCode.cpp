@@ -1,0 +1,108 @@
+//===- SkippedCode.cpp - What the preprocessor left out -------------------===//
+
+#include "CudaAST/SkippedCode.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace cdp {
+
+class SkippedCode::Recorder : public PPCallbacks {
+public:
+  explicit Recorder(SkippedCode &Into) : Into(Into) {}
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    const SourceManager &SM = *Into.SM;
+    FileID File = SM.getFileID(Range.getBegin());
+    if (File != SM.getFileID(Range.getEnd()))
+      return;
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(File, &Invalid);
+    if (Invalid)
+      return;
+    unsigned Begin = SM.getFileOffset(Range.getBegin());
+    unsigned End = SM.getFileOffset(Range.getEnd());
+    Into.Regions.push_back({Range, Buffer.slice(Begin, End)});
+  }
+
+private:
+  SkippedCode &Into;
+};
+
+void SkippedCode::recordFrom(Preprocessor &PP) {
+  SM = &PP.getSourceManager();
+  PP.addPPCallbacks(std::make_unique<Recorder>(*this));
+}
+
+std::vector<SkippedCode::Mention>
+SkippedCode::mentionsBetween(SourceLocation Begin, SourceLocation End,
+                             StringRef Word) const {
+  std::vector<Mention> Found;
+  if (!SM)
+    return Found;
+  FileID File = SM->getFileID(Begin);
+  unsigned From = SM->getFileOffset(Begin), To = SM->getFileOffset(End);
+  for (const Region &R : Regions) {
+    SourceLocation At = R.Range.getBegin();
+    if (SM->getFileID(At) != File || SM->getFileOffset(At) < From ||
+        SM->getFileOffset(At) > To)
+      continue;
+    for (size_t Pos = R.Text.find(Word); Pos != StringRef::npos;
+         Pos = R.Text.find(Word, Pos + 1))
+      Found.push_back({At, At.getLocWithOffset(Pos)});
+  }
+  return Found;
+}
+
+/// The logical lines of \p Text (backslash-newline continuations joined),
+/// each with the offset of its first character.
+static std::vector<std::pair<size_t, std::string>>
+logicalLines(StringRef Text) {
+  std::vector<std::pair<size_t, std::string>> Lines;
+  std::string Current;
+  size_t Start = 0, LogicalStart = 0;
+  for (size_t I = 0; I <= Text.size(); ++I) {
+    if (I < Text.size() && Text[I] != '\n')
+      continue;
+    StringRef Line = Text.slice(Start, I).rtrim('\r');
+    if (Line.ends_with("\\")) {
+      Current += Line.drop_back().str() + " ";
+    } else {
+      Lines.push_back({LogicalStart, Current + Line.str()});
+      Current.clear();
+      LogicalStart = I + 1;
+    }
+    Start = I + 1;
+  }
+  return Lines;
+}
+
+SourceLocation SkippedCode::skippedDefinitionMentioning(StringRef Macro,
+                                                        StringRef Word) const {
+  for (const Region &R : Regions) {
+    if (!R.Text.contains(Macro) || !R.Text.contains(Word))
+      continue;
+    for (const auto &[Offset, Line] : logicalLines(R.Text)) {
+      StringRef Rest = StringRef(Line).ltrim();
+      if (!Rest.consume_front("#"))
+        continue;
+      Rest = Rest.ltrim();
+      if (!Rest.consume_front("define"))
+        continue;
+      Rest = Rest.ltrim();
+      // The name must end here: `NAME(` or `NAME body`.
+      if (!Rest.consume_front(Macro) || Rest.empty() ||
+          !(Rest.front() == '(' ||
+            isspace(static_cast<unsigned char>(Rest.front()))))
+        continue;
+      if (Rest.contains(Word))
+        return R.Range.getBegin().getLocWithOffset(Offset);
+    }
+  }
+  return {};
+}
+
+} // namespace cdp

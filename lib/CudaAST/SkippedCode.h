@@ -1,0 +1,56 @@
+//===- SkippedCode.h - What the preprocessor left out -----------*- C++ -*-===//
+//
+// A PDL secondary whose cudaGridDependencySynchronize() sits in an `#if`
+// branch not taken for this target, or in a macro whose waiting definition
+// is the one not taken, has no wait in the AST at all. These are the places
+// the preprocessor skipped, recorded while it runs, so a check can point at
+// the condition that removed the wait.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CUDAAST_SKIPPEDCODE_H
+#define CDP_LOWER_CUDAAST_SKIPPEDCODE_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace cdp {
+
+class SkippedCode {
+public:
+  /// Starts recording what \p PP skips into this object, which must
+  /// outlive the preprocessing.
+  void recordFrom(clang::Preprocessor &PP);
+
+  struct Mention {
+    clang::SourceLocation Directive; ///< The `#if` (or `#else`) skipped from.
+    clang::SourceLocation Word;      ///< Where \p Word is written.
+  };
+  /// Where \p Word is written in skipped code between \p Begin and \p End
+  /// (file locations of one file).
+  std::vector<Mention> mentionsBetween(clang::SourceLocation Begin,
+                                       clang::SourceLocation End,
+                                       llvm::StringRef Word) const;
+
+  /// The skipped `#define` of \p Macro whose body mentions \p Word, if any.
+  clang::SourceLocation skippedDefinitionMentioning(llvm::StringRef Macro,
+                                                   llvm::StringRef Word) const;
+
+private:
+  class Recorder;
+  struct Region {
+    clang::SourceRange Range;
+    llvm::StringRef Text;
+  };
+  const clang::SourceManager *SM = nullptr;
+  std::vector<Region> Regions;
+};
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CUDAAST_SKIPPEDCODE_H
