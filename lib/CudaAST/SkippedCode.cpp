@@ -3,6 +3,7 @@
 #include "CudaAST/SkippedCode.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -34,6 +35,7 @@ private:
 
 void SkippedCode::recordFrom(Preprocessor &PP) {
   SM = &PP.getSourceManager();
+  LangOpts = &PP.getLangOpts();
   PP.addPPCallbacks(std::make_unique<Recorder>(*this));
 }
 
@@ -50,9 +52,23 @@ SkippedCode::mentionsBetween(SourceLocation Begin, SourceLocation End,
     if (SM->getFileID(At) != File || SM->getFileOffset(At) < From ||
         SM->getFileOffset(At) > To)
       continue;
-    for (size_t Pos = R.Text.find(Word); Pos != StringRef::npos;
-         Pos = R.Text.find(Word, Pos + 1))
-      Found.push_back({At, At.getLocWithOffset(Pos)});
+    // Raw tokens, so that a mention in a comment does not count. The
+    // lexer needs the whole (null-terminated) buffer.
+    StringRef Buffer = SM->getBufferData(File);
+    unsigned RegionBegin = SM->getFileOffset(At);
+    unsigned RegionEnd = RegionBegin + R.Text.size();
+    Lexer Lex(SM->getLocForStartOfFile(File), *LangOpts, Buffer.begin(),
+              Buffer.begin() + RegionBegin, Buffer.end());
+    Token Tok;
+    while (!Lex.LexFromRawLexer(Tok) &&
+           SM->getFileOffset(Tok.getLocation()) < RegionEnd) {
+      StringRef Spelling = Buffer.substr(SM->getFileOffset(Tok.getLocation()),
+                                         Tok.getLength());
+      if ((Tok.is(tok::raw_identifier) ||
+           tok::isStringLiteral(Tok.getKind())) &&
+          Spelling.contains(Word))
+        Found.push_back({At, Tok.getLocation()});
+    }
   }
   return Found;
 }

@@ -10,6 +10,7 @@
 #ifndef CDP_LOWER_CUDAAST_SKIPPEDCODE_H
 #define CDP_LOWER_CUDAAST_SKIPPEDCODE_H
 
+#include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -48,6 +49,7 @@ private:
     llvm::StringRef Text;
   };
   const clang::SourceManager *SM = nullptr;
+  const clang::LangOptions *LangOpts = nullptr;
   std::vector<Region> Regions;
 };
 
