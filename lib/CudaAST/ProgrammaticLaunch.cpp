@@ -122,23 +122,22 @@ public:
       return true;
     StringRef Name = Ref->getDecl()->getName();
     if (Name == "cudaLaunchAttributeProgrammaticStreamSerialization")
-      AttributeOf.try_emplace(Enclosing.back(),
-                              PdlAttribute::StreamSerialization);
+      AttributesSet[Enclosing.back()].push_back(
+          {Ref->getBeginLoc(), PdlAttribute::StreamSerialization});
     else if (Name == "cudaLaunchAttributeProgrammaticEvent")
-      AttributeOf.try_emplace(Enclosing.back(),
-                              PdlAttribute::ProgrammaticEvent);
+      AttributesSet[Enclosing.back()].push_back(
+          {Ref->getBeginLoc(), PdlAttribute::ProgrammaticEvent});
     return true;
   }
 
   std::vector<ProgrammaticLaunch> result() {
     std::vector<ProgrammaticLaunch> Found;
     for (auto &[Function, InOrder] : Launches) {
-      auto Attribute = AttributeOf.find(Function);
       for (size_t I = 0; I < InOrder.size(); ++I) {
         HostLaunch &Launch = InOrder[I];
         bool HandWrittenLaunch = HandWritten.count(Launch.Site);
-        if (HandWrittenLaunch && Attribute != AttributeOf.end())
-          Launch.Pdl = Attribute->second;
+        if (HandWrittenLaunch)
+          Launch.Pdl = attributeSetBefore(Function, *Launch.Site);
         if (!Launch.Pdl)
           continue;
         ProgrammaticLaunch PDL{Launch, std::nullopt};
@@ -162,6 +161,20 @@ public:
   }
 
 private:
+  /// The programmatic attribute a hand-written launch uses: the last one
+  /// the function names before the launch.
+  std::optional<PdlAttribute> attributeSetBefore(const FunctionDecl *Function,
+                                                 const Expr &Launch) const {
+    std::optional<PdlAttribute> Last;
+    auto It = AttributesSet.find(Function);
+    if (It == AttributesSet.end())
+      return Last;
+    for (const auto &[Loc, Attribute] : It->second)
+      if (SM.isBeforeInTranslationUnit(Loc, Launch.getBeginLoc()))
+        Last = Attribute;
+    return Last;
+  }
+
   std::string text(const Expr &E) const {
     CharSourceRange Range = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(E.getSourceRange()), SM,
@@ -177,7 +190,10 @@ private:
   const SourceManager &SM;
   llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
   llvm::MapVector<const FunctionDecl *, std::vector<HostLaunch>> Launches;
-  llvm::DenseMap<const FunctionDecl *, PdlAttribute> AttributeOf;
+  /// Where each function names a programmatic launch attribute, in order.
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<std::pair<SourceLocation, PdlAttribute>>>
+      AttributesSet;
   llvm::DenseSet<const Expr *> HandWritten;
 };
 
