@@ -114,9 +114,19 @@ struct TypeAt<Index, First, Rest...> : TypeAt<Index - 1, Rest...> {};
 /// reserved handles are small integers (legacy 0x1, per-thread 0x2, tail 0x3,
 /// fire-and-forget 0x4) and the device-graph streams (top byte set); a null
 /// stream or a handle from cudaStreamCreateWithFlags is an ordinary pointer.
-__device__ inline bool needsLaunchV2(cudaStream_t Stream) {
+///
+/// The null stream goes through V2 as well: one thread issuing a long run of
+/// V1 launches into it reaches only 0.72x the rate of nvcc's V2 launches,
+/// while V2 is on par (docs/benchmarks.md); V1 stays for created streams,
+/// where it is the faster. CDP_LAUNCH_NULL_STREAM_V1 restores V1 for the null
+/// stream, to measure the difference.
+__device__ inline bool usesLaunchV2(cudaStream_t Stream) {
   auto Handle = reinterpret_cast<std::uintptr_t>(Stream);
-  return (Handle != 0 && Handle <= 0x4) || (Handle >> 56) != 0;
+#ifdef CDP_LAUNCH_NULL_STREAM_V1
+  if (Handle == 0)
+    return false;
+#endif
+  return Handle <= 0x4 || (Handle >> 56) != 0;
 }
 
 } // namespace detail
@@ -224,7 +234,7 @@ class DeviceLaunch<void(Params...), Packed> {
 public:
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config)
       : Kernel(Kernel), Config(Config),
-        UseV2(detail::needsLaunchV2(Config.Stream)), Buffer(nullptr) {
+        UseV2(detail::usesLaunchV2(Config.Stream)), Buffer(nullptr) {
     if (UseV2)
       Buffer = cudaGetParameterBufferV2(
           reinterpret_cast<void *>(Kernel), Config.Grid, Config.Block,
