@@ -15,7 +15,7 @@ using namespace clang::ast_matchers;
 namespace cdp {
 
 bool Check::isDeviceCode(const Stmt &S) const {
-  return executionSideOf(S, Context.ast()) == LaunchSide::Device;
+  return Context.sideOf(S) == LaunchSide::Device;
 }
 
 void LaunchCheck::registerMatchers(MatchFinder &Finder) {
@@ -26,7 +26,7 @@ void LaunchCheck::registerMatchers(MatchFinder &Finder) {
 
 void LaunchCheck::run(const MatchFinder::MatchResult &Result) {
   const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
-  if (executionSideOf(*Launch, Context.ast()) != LaunchSide::Host)
+  if (Context.sideOf(*Launch) != LaunchSide::Host)
     checkLaunch(*Launch);
 }
 

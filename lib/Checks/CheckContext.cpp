@@ -35,6 +35,13 @@ DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
   return Diags.Report(Loc, ID);
 }
 
+LaunchSide CheckContext::sideOf(const Stmt &S) {
+  auto [It, Inserted] = Sides.try_emplace(&S, LaunchSide::Host);
+  if (Inserted)
+    It->second = executionSideOf(S, AST);
+  return It->second;
+}
+
 const std::vector<ProgrammaticLaunch> &CheckContext::programmaticLaunches() {
   if (!Programmatic)
     Programmatic = findProgrammaticLaunches(AST);

@@ -11,6 +11,7 @@
 #define CDP_LOWER_CHECKS_CHECKCONTEXT_H
 
 #include "Checks/CheckOptions.h"
+#include "CudaAST/ExecutionSide.h"
 #include "CudaAST/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTContext.h"
@@ -51,6 +52,9 @@ public:
   const CheckOptions &options() const { return Options; }
   /// What the preprocessor skipped; null when it was not recorded.
   const SkippedCode *skippedCode() const { return Skipped; }
+  /// executionSideOf(S), remembered: several checks ask it of each launch,
+  /// and each answer walks the parent map.
+  LaunchSide sideOf(const clang::Stmt &S);
   /// The PDL launches of the translation unit, found on first use.
   const std::vector<ProgrammaticLaunch> &programmaticLaunches();
 
@@ -71,6 +75,7 @@ private:
   const SkippedCode *Skipped;
   CdpVersion Version;
   std::optional<std::vector<ProgrammaticLaunch>> Programmatic;
+  llvm::DenseMap<const clang::Stmt *, LaunchSide> Sides;
 };
 
 } // namespace cdp

@@ -23,7 +23,7 @@ public:
 
 private:
   void checkLaunch(const CUDAKernelCallExpr &Launch) override {
-    if (executionSideOf(Launch, Context.ast()) != LaunchSide::HostDevice)
+    if (Context.sideOf(Launch) != LaunchSide::HostDevice)
       return;
     diag(Launch.getBeginLoc(),
          "kernel launch in __host__ __device__ function %0: the function is "

@@ -199,7 +199,32 @@ private:
 
 } // namespace
 
+/// Whether the translation unit can hold a PDL launch at all: it declares
+/// the markers, or instantiates cudaLaunchKernelEx, or references the C
+/// version. Answered from a few lookups, so that the common file without PDL
+/// costs no walk over its code.
+static bool mayHoldProgrammaticLaunches(ASTContext &Context) {
+  TranslationUnitDecl *TU = Context.getTranslationUnitDecl();
+  auto Lookup = [&](DeclContext *In, StringRef Name) {
+    return In->lookup(&Context.Idents.get(Name));
+  };
+  for (NamedDecl *Cdp : Lookup(TU, "cdp"))
+    if (auto *Namespace = dyn_cast<NamespaceDecl>(Cdp))
+      if (!Lookup(Namespace, "pdl").empty())
+        return true;
+  for (NamedDecl *Launch : Lookup(TU, "cudaLaunchKernelEx"))
+    if (auto *Template = dyn_cast<FunctionTemplateDecl>(Launch))
+      if (!Template->specializations().empty())
+        return true;
+  for (NamedDecl *Launch : Lookup(TU, "cudaLaunchKernelExC"))
+    if (Launch->isReferenced())
+      return true;
+  return false;
+}
+
 std::vector<ProgrammaticLaunch> findProgrammaticLaunches(ASTContext &Context) {
+  if (!mayHoldProgrammaticLaunches(Context))
+    return {};
   const SourceManager &SM = Context.getSourceManager();
   HostLaunchCollector Collector(Context);
   for (Decl *D : Context.getTranslationUnitDecl()->decls())
