@@ -3,9 +3,11 @@
 #include "Checks/AllChecks.h"
 
 #include "Checks/CheckFactories.h"
+#include "CudaAST/BodyTokens.h"
 #include "CudaAST/ExecutionSide.h"
 #include "CudaAST/RuntimeCalls.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
@@ -16,6 +18,32 @@ namespace cdp {
 
 bool Check::isDeviceCode(const Stmt &S) const {
   return Context.sideOf(S) == LaunchSide::Device;
+}
+
+void Check::addDeviceFunctionMatcher(MatchFinder &Finder,
+                                     bool WithHostDevice) {
+  auto DeviceSide =
+      anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice));
+  auto Definition = isDefinition();
+  if (WithHostDevice)
+    Finder.addMatcher(
+        functionDecl(Definition, DeviceSide, unless(isInstantiated()))
+            .bind("function"),
+        this);
+  else
+    Finder.addMatcher(functionDecl(Definition, DeviceSide,
+                                   unless(hasAttr(attr::CUDAHost)),
+                                   unless(isInstantiated()))
+                          .bind("function"),
+                      this);
+}
+
+void Check::forEachIdentifierIn(
+    const FunctionDecl &F,
+    llvm::function_ref<void(const Token &, const Token &)> Visit) {
+  const SourceManager &SM = Context.sourceManager();
+  if (!SM.isInSystemHeader(F.getLocation()))
+    forEachIdentifierInBody(F, SM, Context.ast().getLangOpts(), Visit);
 }
 
 void LaunchCheck::registerMatchers(MatchFinder &Finder) {

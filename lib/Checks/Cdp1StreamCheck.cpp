@@ -13,9 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
-#include "CudaAST/BodyTokens.h"
 
-#include "clang/AST/Attr.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -34,12 +32,7 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &Finder) override {
-    Finder.addMatcher(
-        functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal),
-                                           hasAttr(attr::CUDADevice)),
-                     unless(isInstantiated()))
-            .bind("function"),
-        this);
+    addDeviceFunctionMatcher(Finder, /*WithHostDevice=*/true);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
@@ -47,12 +40,8 @@ public:
             "CUDA_FORCE_CDP1_IF_SUPPORTED"))
       return;
     const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("function");
-    const SourceManager &SM = Context.sourceManager();
-    if (SM.isInSystemHeader(F->getLocation()))
-      return;
-    forEachIdentifierInBody(
-        *F, SM, Context.ast().getLangOpts(),
-        [&](const Token &Identifier, const Token &) {
+    forEachIdentifierIn(
+        *F, [&](const Token &Identifier, const Token &) {
           StringRef Name = streamNamedBy(Identifier.getRawIdentifier());
           if (Name.empty())
             return;

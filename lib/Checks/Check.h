@@ -12,6 +12,8 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <vector>
 
@@ -41,6 +43,19 @@ protected:
   }
   /// True when \p S runs on the GPU (a __global__ or __device__ function).
   bool isDeviceCode(const clang::Stmt &S) const;
+
+  /// Matches the definitions of __global__ and __device__ functions (with
+  /// \p WithHostDevice, also __host__ __device__ ones), template patterns
+  /// only, bound to "function": for the misuse clang drops from the AST,
+  /// which only the body's tokens show.
+  void addDeviceFunctionMatcher(clang::ast_matchers::MatchFinder &Finder,
+                                bool WithHostDevice);
+  /// forEachIdentifierInBody (CudaAST/BodyTokens.h) on a user function.
+  void forEachIdentifierIn(
+      const clang::FunctionDecl &F,
+      llvm::function_ref<void(const clang::Token &Identifier,
+                              const clang::Token &Next)>
+          Visit);
 
   llvm::StringRef Name;
   CheckContext &Context;

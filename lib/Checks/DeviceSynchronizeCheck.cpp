@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
-#include "CudaAST/BodyTokens.h"
 #include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/Attr.h"
@@ -39,13 +38,7 @@ public:
 
   void registerMatchers(MatchFinder &Finder) override {
     addRuntimeCallMatchers(Finder, {Function}, this);
-    Finder.addMatcher(
-        functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal),
-                                           hasAttr(attr::CUDADevice)),
-                     unless(hasAttr(attr::CUDAHost)),
-                     unless(isInstantiated()))
-            .bind("function"),
-        this);
+    addDeviceFunctionMatcher(Finder, /*WithHostDevice=*/false);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
@@ -109,12 +102,8 @@ CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {
 }
 
 void DeviceSynchronizeCheck::findReferencesInTokens(const FunctionDecl &F) {
-  const SourceManager &SM = Context.sourceManager();
-  if (SM.isInSystemHeader(F.getLocation()))
-    return;
-  forEachIdentifierInBody(
-      F, SM, Context.ast().getLangOpts(),
-      [&](const Token &Identifier, const Token &Next) {
+  forEachIdentifierIn(
+      F, [&](const Token &Identifier, const Token &Next) {
         // A call is reported from the AST, with its fix-it.
         if (Identifier.getRawIdentifier() != Function || Next.is(tok::l_paren))
           return;

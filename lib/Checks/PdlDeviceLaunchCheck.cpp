@@ -11,10 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
-#include "CudaAST/BodyTokens.h"
 #include "CudaAST/ProgrammaticLaunch.h"
 
-#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -35,13 +33,7 @@ public:
 
   void registerMatchers(MatchFinder &Finder) override {
     LaunchCheck::registerMatchers(Finder);
-    Finder.addMatcher(
-        functionDecl(isDefinition(), anyOf(hasAttr(attr::CUDAGlobal),
-                                           hasAttr(attr::CUDADevice)),
-                     unless(hasAttr(attr::CUDAHost)),
-                     unless(isInstantiated()))
-            .bind("function"),
-        this);
+    addDeviceFunctionMatcher(Finder, /*WithHostDevice=*/false);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
@@ -68,12 +60,8 @@ protected:
 
 private:
   void findMarkersInTokens(const FunctionDecl &F) {
-    const SourceManager &SM = Context.sourceManager();
-    if (SM.isInSystemHeader(F.getLocation()))
-      return;
-    forEachIdentifierInBody(
-        F, SM, Context.ast().getLangOpts(),
-        [&](const Token &Identifier, const Token &Next) {
+    forEachIdentifierIn(
+        F, [&](const Token &Identifier, const Token &Next) {
           StringRef Name = Identifier.getRawIdentifier();
           if ((Name == "streamSerialization" || Name == "programmaticEvent") &&
               Next.is(tok::l_paren))

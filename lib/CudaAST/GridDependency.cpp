@@ -259,6 +259,25 @@ struct GridDependencyAnalysis::Impl {
     }
   }
 
+  /// Calls \p Visit(Block, S, Flag) for each statement \p S that does not
+  /// itself perform \p Control, where Flag says, for the wait, whether some
+  /// path reaches \p S without waiting and, for the trigger, whether some
+  /// path reaches it after triggering.
+  template <class VisitT>
+  void walk(const CFG &Graph, GridControl Control, VisitT &&Visit) const {
+    bool Wait = Control == GridControl::Wait;
+    for (const CFGBlock *Block : Graph) {
+      bool Flag = Wait ? MayBeUnwaited.lookup(Block)
+                       : MayBeTriggered.lookup(Block);
+      forEachStmt(*Block, [&](const Stmt &S) {
+        if (performsGridControl(S, Control))
+          Flag = !Wait;
+        else
+          Visit(*Block, S, Flag);
+      });
+    }
+  }
+
   /// A shortest path from the entry to \p Target through blocks that do
   /// not wait (\p Target itself may wait after the point of interest).
   std::optional<BodyPath> pathTo(const CFG &Graph,
@@ -298,8 +317,7 @@ struct GridDependencyAnalysis::Impl {
       const Stmt *Condition = Block->getTerminatorCondition();
       if (!Condition || Block->succ_size() != 2)
         continue;
-      // A for/while whose body is entered is not worth a note; leaving the
-      // loop, or any if, is.
+      // The first successor of a two-way terminator is its true branch.
       bool Taken = *Block->succ_begin() == Blocks[I + 1];
       Path.Branches.push_back({Condition, Taken});
     }
@@ -342,24 +360,18 @@ std::optional<GridDependencyAnalysis::AccessOnPath>
 GridDependencyAnalysis::firstLoadBeforeWait() const {
   std::optional<GlobalAccess> First;
   const CFGBlock *FirstBlock = nullptr;
-  for (const CFGBlock *Block : *Graph) {
-    bool Unwaited = State->MayBeUnwaited.lookup(Block);
-    Impl::forEachStmt(*Block, [&](const Stmt &S) {
-      if (!Unwaited)
-        return;
-      if (performsGridControl(S, GridControl::Wait)) {
-        Unwaited = false;
-        return;
-      }
-      std::optional<GlobalAccess> Load = State->Classify.loadAt(S);
-      if (Load && (!First || State->SM.isBeforeInTranslationUnit(
-                                 Load->Access->getBeginLoc(),
-                                 First->Access->getBeginLoc()))) {
-        First = Load;
-        FirstBlock = Block;
-      }
-    });
-  }
+  State->walk(*Graph, GridControl::Wait,
+              [&](const CFGBlock &Block, const Stmt &S, bool Unwaited) {
+                std::optional<GlobalAccess> Load = State->Classify.loadAt(S);
+                if (!Unwaited || !Load)
+                  return;
+                if (!First || State->SM.isBeforeInTranslationUnit(
+                                  Load->Access->getBeginLoc(),
+                                  First->Access->getBeginLoc())) {
+                  First = Load;
+                  FirstBlock = &Block;
+                }
+              });
   if (!First)
     return std::nullopt;
   std::optional<BodyPath> Path = State->pathTo(*Graph, *FirstBlock);
@@ -369,32 +381,27 @@ GridDependencyAnalysis::firstLoadBeforeWait() const {
 llvm::SmallVector<GlobalAccess, 4>
 GridDependencyAnalysis::loadsAfterWait() const {
   llvm::SmallVector<GlobalAccess, 4> Loads;
-  for (const CFGBlock *Block : *Graph) {
-    bool Unwaited = State->MayBeUnwaited.lookup(Block);
-    Impl::forEachStmt(*Block, [&](const Stmt &S) {
-      if (performsGridControl(S, GridControl::Wait))
-        Unwaited = false;
-      else if (std::optional<GlobalAccess> Load = State->Classify.loadAt(S))
-        if (!Unwaited)
-          Loads.push_back(*Load);
-    });
-  }
+  State->walk(*Graph, GridControl::Wait,
+              [&](const CFGBlock &, const Stmt &S, bool Unwaited) {
+                if (Unwaited)
+                  return;
+                if (std::optional<GlobalAccess> Load = State->Classify.loadAt(S))
+                  Loads.push_back(*Load);
+              });
   return Loads;
 }
 
 llvm::SmallVector<GlobalAccess, 4>
 GridDependencyAnalysis::storesAfterTrigger() const {
   llvm::SmallVector<GlobalAccess, 4> Stores;
-  for (const CFGBlock *Block : *Graph) {
-    bool Triggered = State->MayBeTriggered.lookup(Block);
-    Impl::forEachStmt(*Block, [&](const Stmt &S) {
-      if (performsGridControl(S, GridControl::LaunchDependents))
-        Triggered = true;
-      else if (std::optional<GlobalAccess> Store = State->Classify.storeAt(S))
-        if (Triggered)
-          Stores.push_back(*Store);
-    });
-  }
+  State->walk(*Graph, GridControl::LaunchDependents,
+              [&](const CFGBlock &, const Stmt &S, bool Triggered) {
+                if (!Triggered)
+                  return;
+                if (std::optional<GlobalAccess> Store =
+                        State->Classify.storeAt(S))
+                  Stores.push_back(*Store);
+              });
   return Stores;
 }
 

@@ -2,11 +2,10 @@
 
 #include "CudaAST/ProgrammaticLaunch.h"
 
-#include "CudaAST/ExecutionSide.h"
+#include "CudaAST/FunctionStackVisitor.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -52,32 +51,13 @@ namespace {
 
 /// Collects the host launches of each function, in source order, and which
 /// functions name a programmatic launch attribute.
-class HostLaunchCollector : public RecursiveASTVisitor<HostLaunchCollector> {
-  using Base = RecursiveASTVisitor<HostLaunchCollector>;
-
+class HostLaunchCollector : public FunctionStackVisitor<HostLaunchCollector> {
 public:
   explicit HostLaunchCollector(ASTContext &Context)
       : Context(Context), SM(Context.getSourceManager()) {}
 
-  bool TraverseDecl(Decl *D) {
-    auto *Function = dyn_cast_or_null<FunctionDecl>(D);
-    if (Function)
-      Enclosing.push_back(Function);
-    bool Continue = Base::TraverseDecl(D);
-    if (Function)
-      Enclosing.pop_back();
-    return Continue;
-  }
-
-  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
-    Enclosing.push_back(Lambda->getCallOperator());
-    bool Continue = Base::TraverseLambdaExpr(Lambda);
-    Enclosing.pop_back();
-    return Continue;
-  }
-
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-    if (Enclosing.empty() || classifyLaunchSite(Enclosing) != LaunchSide::Host)
+    if (!currentFunction() || currentSide() != LaunchSide::Host)
       return true;
     HostLaunch Host{Launch, Launch->getDirectCallee(), {}, "", std::nullopt};
     for (const Expr *Arg : Launch->arguments())
@@ -91,13 +71,13 @@ public:
       if (!isa<CXXDefaultArgExpr>(Stream))
         Host.StreamText = text(*Stream);
     }
-    Launches[Enclosing.back()].push_back(std::move(Host));
+    Launches[currentFunction()].push_back(std::move(Host));
     return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (Enclosing.empty() || !Callee || !Callee->getIdentifier() ||
+    if (!currentFunction() || !Callee || !Callee->getIdentifier() ||
         Call->getNumArgs() < 2)
       return true;
     StringRef Name = Callee->getName();
@@ -113,19 +93,19 @@ public:
     // The stream is set through the configuration, which is not followed:
     // for a hand-written launch, any earlier launch may be the primary.
     HandWritten.insert(Call);
-    Launches[Enclosing.back()].push_back(std::move(Host));
+    Launches[currentFunction()].push_back(std::move(Host));
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (Enclosing.empty() || !isa<EnumConstantDecl>(Ref->getDecl()))
+    if (!currentFunction() || !isa<EnumConstantDecl>(Ref->getDecl()))
       return true;
     StringRef Name = Ref->getDecl()->getName();
     if (Name == "cudaLaunchAttributeProgrammaticStreamSerialization")
-      AttributesSet[Enclosing.back()].push_back(
+      AttributesSet[currentFunction()].push_back(
           {Ref->getBeginLoc(), PdlAttribute::StreamSerialization});
     else if (Name == "cudaLaunchAttributeProgrammaticEvent")
-      AttributesSet[Enclosing.back()].push_back(
+      AttributesSet[currentFunction()].push_back(
           {Ref->getBeginLoc(), PdlAttribute::ProgrammaticEvent});
     return true;
   }
@@ -188,7 +168,6 @@ private:
 
   ASTContext &Context;
   const SourceManager &SM;
-  llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
   llvm::MapVector<const FunctionDecl *, std::vector<HostLaunch>> Launches;
   /// Where each function names a programmatic launch attribute, in order.
   llvm::DenseMap<const FunctionDecl *,

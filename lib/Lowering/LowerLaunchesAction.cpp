@@ -3,7 +3,7 @@
 #include "Lowering/LowerLaunchesAction.h"
 
 #include "Checks/AllChecks.h"
-#include "CudaAST/ExecutionSide.h"
+#include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/ProgrammaticLaunch.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/ProgrammaticLaunchLowering.h"
@@ -11,7 +11,6 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -55,9 +54,7 @@ private:
 /// Visits the declarations written in the main file (template patterns, not
 /// their instantiations: a launch in a template is rewritten once) and
 /// lowers each device-side launch.
-class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
-  using Base = RecursiveASTVisitor<LaunchVisitor>;
-
+class LaunchVisitor : public FunctionStackVisitor<LaunchVisitor> {
 public:
   LaunchVisitor(ASTContext &Context, const LaunchLoweringOptions &Options,
                 Rewriter &Rewrites)
@@ -74,24 +71,11 @@ public:
     if (D && !isa<TranslationUnitDecl>(D) &&
         !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       return true;
-    auto *Function = dyn_cast_or_null<FunctionDecl>(D);
-    if (Function)
-      Enclosing.push_back(Function);
-    bool Continue = Base::TraverseDecl(D);
-    if (Function)
-      Enclosing.pop_back();
-    return Continue;
-  }
-
-  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
-    Enclosing.push_back(Lambda->getCallOperator());
-    bool Continue = Base::TraverseLambdaExpr(Lambda);
-    Enclosing.pop_back();
-    return Continue;
+    return FunctionStackVisitor::TraverseDecl(D);
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-    switch (classifyLaunchSite(Enclosing)) {
+    switch (currentSide()) {
     case LaunchSide::Host:
       if (std::optional<PdlMarker> Marker = pdlMarkerOf(*Launch))
         LoweredProgrammatic +=
@@ -123,7 +107,6 @@ private:
   const SourceManager &SM;
   Rewriter &Rewrites;
   RewrittenLaunches Rewritten;
-  llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
   unsigned Lowered = 0;
   unsigned LoweredProgrammatic = 0;
 };

@@ -76,8 +76,10 @@ static llvm::StringRef levelName(cdp::CheckLevel Level) {
 static const char Overview[] =
     "Lowers device-side CUDA kernel launches (k<<<...>>>(...)) into\n"
     "cudaGetParameterBuffer + aligned parameter packing + cudaLaunchDevice\n"
-    "(or the V2 pair for the tail, fire-and-forget and other reserved\n"
-    "streams), so that the result builds with nvcc -rdc=true.\n"
+    "(or the V2 pair for the null, tail, fire-and-forget and other reserved\n"
+    "streams), so that the result builds with nvcc -rdc=true. Host-side\n"
+    "launches whose stream is wrapped in a <cdp/pdl.cuh> marker become\n"
+    "Programmatic Dependent Launches through cudaLaunchKernelEx.\n"
     "\n"
     "Compiler flags come from `-- <flags>`, from -p <build dir>, from a\n"
     "compile_commands.json above the input, or default to a device-side\n"

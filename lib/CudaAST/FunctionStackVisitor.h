@@ -1,0 +1,55 @@
+//===- FunctionStackVisitor.h - A visitor that knows its function -*- C++ -*-===//
+//
+// A RecursiveASTVisitor that keeps the functions around the node it visits,
+// outermost first (a lambda's call operator counts), so that the side a
+// statement runs on is known from the traversal, without clang's parent map.
+// The lowering and the search for PDL launches both walk this way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CUDAAST_FUNCTIONSTACKVISITOR_H
+#define CDP_LOWER_CUDAAST_FUNCTIONSTACKVISITOR_H
+
+#include "CudaAST/ExecutionSide.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace cdp {
+
+template <class Derived>
+class FunctionStackVisitor : public clang::RecursiveASTVisitor<Derived> {
+  using Base = clang::RecursiveASTVisitor<Derived>;
+
+public:
+  bool TraverseDecl(clang::Decl *D) {
+    auto *Function = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+    if (Function)
+      Enclosing.push_back(Function);
+    bool Continue = Base::TraverseDecl(D);
+    if (Function)
+      Enclosing.pop_back();
+    return Continue;
+  }
+
+  bool TraverseLambdaExpr(clang::LambdaExpr *Lambda) {
+    Enclosing.push_back(Lambda->getCallOperator());
+    bool Continue = Base::TraverseLambdaExpr(Lambda);
+    Enclosing.pop_back();
+    return Continue;
+  }
+
+protected:
+  /// The innermost function around the visited node; null outside any.
+  const clang::FunctionDecl *currentFunction() const {
+    return Enclosing.empty() ? nullptr : Enclosing.back();
+  }
+  /// The side the visited node runs on (host outside any function).
+  LaunchSide currentSide() const { return classifyLaunchSite(Enclosing); }
+
+private:
+  llvm::SmallVector<const clang::FunctionDecl *, 4> Enclosing;
+};
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CUDAAST_FUNCTIONSTACKVISITOR_H
