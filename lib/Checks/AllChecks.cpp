@@ -9,15 +9,38 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace cdp {
 
-bool Check::isDeviceCode(const Stmt &S) const {
-  return Context.sideOf(S) == LaunchSide::Device;
+const CodeSite *Check::siteToCheck(const Stmt &S) {
+  // Every instance of a written statement begins at the same location.
+  if (!Checked.insert(S.getBeginLoc()).second)
+    return nullptr;
+  return Context.siteOf(S);
+}
+
+/// isInstantiated() without clang's parent map (see CudaAST/CodeSites.h):
+/// a declaration's contexts lead out through every template instantiation
+/// it is part of.
+AST_MATCHER(Decl, isPartOfTemplateInstantiation) {
+  auto IsInstantiation = [](const Decl *D) {
+    TemplateSpecializationKind Kind = TSK_Undeclared;
+    if (const auto *Function = dyn_cast<FunctionDecl>(D))
+      Kind = Function->getTemplateSpecializationKind();
+    else if (const auto *Record = dyn_cast<CXXRecordDecl>(D))
+      Kind = Record->getTemplateSpecializationKind();
+    return Kind == TSK_ImplicitInstantiation ||
+           Kind == TSK_ExplicitInstantiationDeclaration ||
+           Kind == TSK_ExplicitInstantiationDefinition;
+  };
+  for (const Decl *D = &Node; D;
+       D = dyn_cast_or_null<Decl>(D->getDeclContext()))
+    if (IsInstantiation(D))
+      return true;
+  return false;
 }
 
 void Check::addDeviceFunctionMatcher(MatchFinder &Finder,
@@ -27,13 +50,14 @@ void Check::addDeviceFunctionMatcher(MatchFinder &Finder,
   auto Definition = isDefinition();
   if (WithHostDevice)
     Finder.addMatcher(
-        functionDecl(Definition, DeviceSide, unless(isInstantiated()))
+        functionDecl(Definition, DeviceSide,
+                     unless(isPartOfTemplateInstantiation()))
             .bind("function"),
         this);
   else
     Finder.addMatcher(functionDecl(Definition, DeviceSide,
                                    unless(hasAttr(attr::CUDAHost)),
-                                   unless(isInstantiated()))
+                                   unless(isPartOfTemplateInstantiation()))
                           .bind("function"),
                       this);
 }
@@ -47,15 +71,15 @@ void Check::forEachIdentifierIn(
 }
 
 void LaunchCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(
-      cudaKernelCallExpr(unless(isInTemplateInstantiation())).bind("launch"),
-      this);
+  // Instantiations too: run() checks each written launch once.
+  Finder.addMatcher(cudaKernelCallExpr().bind("launch"), this);
 }
 
 void LaunchCheck::run(const MatchFinder::MatchResult &Result) {
   const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
-  if (Context.sideOf(*Launch) != LaunchSide::Host)
-    checkLaunch(*Launch);
+  const CodeSite *Site = siteToCheck(*Launch);
+  if (Site && Site->Side != LaunchSide::Host)
+    checkLaunch(*Launch, *Site);
 }
 
 void RuntimeCallCheck::registerMatchers(MatchFinder &Finder) {
@@ -64,8 +88,10 @@ void RuntimeCallCheck::registerMatchers(MatchFinder &Finder) {
 
 void RuntimeCallCheck::run(const MatchFinder::MatchResult &Result) {
   const auto *Node = Result.Nodes.getNodeAs<Expr>("call");
-  std::optional<RuntimeCall> Call = asRuntimeCall(*Node);
-  if (Call && isDeviceCode(*Node) == (Where == Side::Device))
+  const CodeSite *Site = siteToCheck(*Node);
+  if (!Site || (Site->Side == LaunchSide::Device) != (Where == Side::Device))
+    return;
+  if (std::optional<RuntimeCall> Call = asRuntimeCall(*Node))
     checkCall(*Call);
 }
 
@@ -145,11 +171,13 @@ void runChecks(ASTContext &AST, Preprocessor &PP,
   for (Decl *D : AST.getTranslationUnitDecl()->decls())
     if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       UserDecls.push_back(D);
+  // CheckContext::siteOf walks the traversal scope on first use, which may
+  // come as late as checkTranslationUnit().
   AST.setTraversalScope(UserDecls);
   Finder.matchAST(AST);
-  AST.setTraversalScope(OldScope);
   for (const std::unique_ptr<Check> &C : Checks)
     C->checkTranslationUnit();
+  AST.setTraversalScope(OldScope);
 }
 
 } // namespace cdp

@@ -13,6 +13,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Token.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <vector>
@@ -41,8 +42,13 @@ protected:
                                 llvm::StringRef Format) {
     return Context.note(Loc, Format);
   }
-  /// True when \p S runs on the GPU (a __global__ or __device__ function).
-  bool isDeviceCode(const clang::Stmt &S) const;
+  /// Where \p S (a call, unresolved call or asm statement) is written, the
+  /// first time this check meets it; null after that. A statement of a
+  /// template is met in the pattern and again in each instantiation, and is
+  /// checked once: in the pattern, or in the first instantiation when only
+  /// instantiations resolve it (a launch whose argument types depend on a
+  /// template parameter).
+  const CodeSite *siteToCheck(const clang::Stmt &S);
 
   /// Matches the definitions of __global__ and __device__ functions (with
   /// \p WithHostDevice, also __host__ __device__ ones), template patterns
@@ -59,6 +65,9 @@ protected:
 
   llvm::StringRef Name;
   CheckContext &Context;
+
+private:
+  llvm::DenseSet<clang::SourceLocation> Checked;
 };
 
 /// A check about device-side `<<<>>>` launches (and launches in
@@ -72,8 +81,9 @@ public:
   run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 protected:
-  /// One launch outside host-only code.
-  virtual void checkLaunch(const clang::CUDAKernelCallExpr &Launch) = 0;
+  /// One launch outside host-only code, written at \p Site.
+  virtual void checkLaunch(const clang::CUDAKernelCallExpr &Launch,
+                           const CodeSite &Site) = 0;
 };
 
 struct RuntimeCall;

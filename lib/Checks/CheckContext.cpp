@@ -35,11 +35,10 @@ DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
   return Diags.Report(Loc, ID);
 }
 
-LaunchSide CheckContext::sideOf(const Stmt &S) {
-  auto [It, Inserted] = Sides.try_emplace(&S, LaunchSide::Host);
-  if (Inserted)
-    It->second = executionSideOf(S, AST);
-  return It->second;
+const CodeSite *CheckContext::siteOf(const Stmt &S) {
+  if (!Sites)
+    Sites.emplace(AST);
+  return Sites->find(S);
 }
 
 const std::vector<ProgrammaticLaunch> &CheckContext::programmaticLaunches() {

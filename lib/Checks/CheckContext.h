@@ -11,7 +11,7 @@
 #define CDP_LOWER_CHECKS_CHECKCONTEXT_H
 
 #include "Checks/CheckOptions.h"
-#include "CudaAST/ExecutionSide.h"
+#include "CudaAST/CodeSites.h"
 #include "CudaAST/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTContext.h"
@@ -52,15 +52,13 @@ public:
   const CheckOptions &options() const { return Options; }
   /// What the preprocessor skipped; null when it was not recorded.
   const SkippedCode *skippedCode() const { return Skipped; }
-  /// executionSideOf(S), remembered: several checks ask it of each launch,
-  /// and each answer walks the parent map.
-  LaunchSide sideOf(const clang::Stmt &S);
+  /// Where the call, unresolved call or asm statement \p S is written; null
+  /// in a system header (see CodeSites).
+  const CodeSite *siteOf(const clang::Stmt &S);
   /// The PDL launches of the translation unit, found on first use.
   const std::vector<ProgrammaticLaunch> &programmaticLaunches();
 
-  /// Reports \p Format (clang's %0 syntax) for \p Check at \p Loc. Every
-  /// check's matchers skip template instantiations, so a template reports
-  /// once, from its pattern.
+  /// Reports \p Format (clang's %0 syntax) for \p Check at \p Loc.
   clang::DiagnosticBuilder report(llvm::StringRef Check,
                                   clang::SourceLocation Loc,
                                   llvm::StringRef Format);
@@ -75,7 +73,8 @@ private:
   const SkippedCode *Skipped;
   CdpVersion Version;
   std::optional<std::vector<ProgrammaticLaunch>> Programmatic;
-  llvm::DenseMap<const clang::Stmt *, LaunchSide> Sides;
+  /// Walked on first use, over the traversal scope runChecks sets.
+  std::optional<CodeSites> Sites;
 };
 
 } // namespace cdp

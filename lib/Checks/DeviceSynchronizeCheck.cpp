@@ -45,7 +45,8 @@ public:
     if (Context.cdpVersion() != CdpVersion::CDP2)
       return;
     if (const auto *Call = Result.Nodes.getNodeAs<Expr>("call")) {
-      if (isDeviceCode(*Call))
+      const CodeSite *Site = siteToCheck(*Call);
+      if (Site && Site->Side == LaunchSide::Device)
         reportCall(*Call);
       return;
     }

@@ -22,15 +22,16 @@ public:
   using LaunchCheck::LaunchCheck;
 
 private:
-  void checkLaunch(const CUDAKernelCallExpr &Launch) override {
-    if (Context.sideOf(Launch) != LaunchSide::HostDevice)
+  void checkLaunch(const CUDAKernelCallExpr &Launch,
+                   const CodeSite &Site) override {
+    if (Site.Side != LaunchSide::HostDevice)
       return;
     diag(Launch.getBeginLoc(),
          "kernel launch in __host__ __device__ function %0: the function is "
          "compiled for both sides and device-side launches exist only in "
          "device code; launch from a __global__ or __device__ function, or "
          "from a host function")
-        << enclosingFunction(Launch, Context.ast())
+        << Site.Function
         << Launch.getConfig()->getSourceRange();
   }
 };

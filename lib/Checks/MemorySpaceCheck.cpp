@@ -16,7 +16,6 @@
 #include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -44,19 +43,23 @@ public:
       return;
     }
     const auto *CallNode = Result.Nodes.getNodeAs<Expr>("call");
-    std::optional<RuntimeCall> Call = asRuntimeCall(*CallNode);
-    if (Call && isDeviceCode(*CallNode))
-      checkMemoryCall(*Call);
+    const CodeSite *Site = siteToCheck(*CallNode);
+    if (!Site || Site->Side != LaunchSide::Device)
+      return;
+    if (std::optional<RuntimeCall> Call = asRuntimeCall(*CallNode))
+      checkMemoryCall(*Call, *Site);
   }
 
 private:
-  const PointerOriginAnalysis *analysisFor(const Stmt &S);
-  void checkLaunch(const CUDAKernelCallExpr &Launch) override;
-  void checkMemoryCall(const RuntimeCall &Call);
+  /// The analysis of the function around \p Site, made on first use.
+  const PointerOriginAnalysis *analysisFor(const CodeSite &Site);
+  void checkLaunch(const CUDAKernelCallExpr &Launch,
+                   const CodeSite &Site) override;
+  void checkMemoryCall(const RuntimeCall &Call, const CodeSite &Site);
   /// Reports each pointer in \p Arg (the pointer itself, or the pointer
   /// fields of a struct passed by value) that points into this space.
-  void checkArgument(const Expr &Arg, unsigned Index, StringRef Callee,
-                     bool IsLaunch);
+  void checkArgument(const Expr &Arg, const PointerOriginAnalysis &Analysis,
+                     unsigned Index, StringRef Callee, bool IsLaunch);
   void report(const Expr &Arg, unsigned Index, StringRef Callee,
               bool IsLaunch, const FieldDecl *Field,
               const PointerOrigin &Origin);
@@ -66,8 +69,9 @@ private:
       Analyses;
 };
 
-const PointerOriginAnalysis *MemorySpaceCheck::analysisFor(const Stmt &S) {
-  const FunctionDecl *Function = enclosingFunction(S, Context.ast());
+const PointerOriginAnalysis *
+MemorySpaceCheck::analysisFor(const CodeSite &Site) {
+  const FunctionDecl *Function = Site.Function;
   if (!Function || !Function->getBody())
     return nullptr;
   std::unique_ptr<PointerOriginAnalysis> &Analysis = Analyses[Function];
@@ -77,18 +81,26 @@ const PointerOriginAnalysis *MemorySpaceCheck::analysisFor(const Stmt &S) {
   return Analysis.get();
 }
 
-void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch) {
-  if (!isDeviceCode(Launch))
+void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch,
+                                   const CodeSite &Site) {
+  if (Site.Side != LaunchSide::Device)
+    return;
+  const PointerOriginAnalysis *Analysis = analysisFor(Site);
+  if (!Analysis)
     return;
   const NamedDecl *Kernel = Launch.getDirectCallee();
   std::string Callee =
       Kernel ? "'" + Kernel->getNameAsString() + "'" : "kernel";
   unsigned Index = 0;
   for (const Expr *Arg : Launch.arguments())
-    checkArgument(*Arg, ++Index, Callee, /*IsLaunch=*/true);
+    checkArgument(*Arg, *Analysis, ++Index, Callee, /*IsLaunch=*/true);
 }
 
-void MemorySpaceCheck::checkMemoryCall(const RuntimeCall &Call) {
+void MemorySpaceCheck::checkMemoryCall(const RuntimeCall &Call,
+                                       const CodeSite &Site) {
+  const PointerOriginAnalysis *Analysis = analysisFor(Site);
+  if (!Analysis)
+    return;
   std::string Callee = Call.Name.str();
   unsigned Index = 0;
   for (const Expr *Arg : Call.Args) {
@@ -98,27 +110,27 @@ void MemorySpaceCheck::checkMemoryCall(const RuntimeCall &Call) {
     const auto *AddressOf = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
     if (Call.Name == "cudaMemcpy3DAsync" && Index == 1 && AddressOf &&
         AddressOf->getOpcode() == UO_AddrOf) {
-      checkArgument(*AddressOf->getSubExpr(), Index, Callee, false);
+      checkArgument(*AddressOf->getSubExpr(), *Analysis, Index, Callee,
+                    /*IsLaunch=*/false);
       continue;
     }
-    checkArgument(*Arg, Index, Callee, /*IsLaunch=*/false);
+    checkArgument(*Arg, *Analysis, Index, Callee, /*IsLaunch=*/false);
   }
 }
 
-void MemorySpaceCheck::checkArgument(const Expr &Arg, unsigned Index,
-                                     StringRef Callee, bool IsLaunch) {
-  const PointerOriginAnalysis *Analysis = analysisFor(Arg);
-  if (!Analysis)
-    return;
+void MemorySpaceCheck::checkArgument(const Expr &Arg,
+                                     const PointerOriginAnalysis &Analysis,
+                                     unsigned Index, StringRef Callee,
+                                     bool IsLaunch) {
   SourceLocation Use = Arg.getBeginLoc();
   QualType Type = Arg.IgnoreParenImpCasts()->getType();
   if (Type->isPointerType() || Type->isArrayType()) {
-    if (auto Origin = Analysis->originOf(Arg, Use))
+    if (auto Origin = Analysis.originOf(Arg, Use))
       report(Arg, Index, Callee, IsLaunch, nullptr, *Origin);
     return;
   }
   if (Type->isRecordType())
-    for (const auto &Field : Analysis->fieldOriginsOf(Arg, Use))
+    for (const auto &Field : Analysis.fieldOriginsOf(Arg, Use))
       report(Arg, Index, Callee, IsLaunch, Field.Field, Field.Origin);
 }
 

@@ -44,7 +44,8 @@ public:
   }
 
 protected:
-  void checkLaunch(const CUDAKernelCallExpr &Launch) override {
+  void checkLaunch(const CUDAKernelCallExpr &Launch,
+                   const CodeSite &) override {
     std::optional<PdlMarker> Marker = pdlMarkerOf(Launch);
     if (!Marker)
       return;

@@ -33,8 +33,7 @@ public:
                            {"cudaGridDependencySynchronize",
                             "cudaTriggerProgrammaticLaunchCompletion"},
                            this);
-    Finder.addMatcher(asmStmt(unless(isInTemplateInstantiation())).bind("asm"),
-                      this);
+    Finder.addMatcher(asmStmt().bind("asm"), this);
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
@@ -55,7 +54,8 @@ public:
         return;
       What = "inline PTX 'griddepcontrol'";
     }
-    if (!isDeviceCode(*S))
+    const CodeSite *Site = siteToCheck(*S);
+    if (!Site || Site->Side != LaunchSide::Device)
       return;
     const SourceManager &SM = Context.sourceManager();
     diag(SM.getExpansionLoc(S->getBeginLoc()),

@@ -38,10 +38,11 @@ public:
   using LaunchCheck::LaunchCheck;
 
 private:
-  void checkLaunch(const CUDAKernelCallExpr &Launch) override {
-    if (!isDeviceCode(Launch))
+  void checkLaunch(const CUDAKernelCallExpr &Launch,
+                   const CodeSite &Site) override {
+    if (Site.Side != LaunchSide::Device)
       return;
-    const FunctionDecl *Function = enclosingFunction(Launch, Context.ast());
+    const FunctionDecl *Function = Site.Function;
     if (!Function || !Function->getBody())
       return;
     FunctionReads &Reads = ReadsByFunction[Function];

@@ -2,8 +2,9 @@
 //
 // Code runs on the GPU when it is in a __global__ or __device__ function, or
 // in a lambda inside one (unattributed lambdas take the side of the function
-// they are written in). The lowering asks this of every `<<<>>>`; the checks
-// ask it of every call they inspect.
+// they are written in). The side is decided from the function stack that a
+// traversal keeps (FunctionStackVisitor.h); CodeSites.h records it for the
+// checks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_CUDAAST_EXECUTIONSIDE_H
@@ -12,9 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace clang {
-class ASTContext;
 class FunctionDecl;
-class Stmt;
 } // namespace clang
 
 namespace cdp {
@@ -25,13 +24,6 @@ enum class LaunchSide { Host, Device, HostDevice };
 /// from the outermost to the innermost (a lambda's call operator counts).
 LaunchSide
 classifyLaunchSite(llvm::ArrayRef<const clang::FunctionDecl *> Enclosing);
-
-/// The side of \p S, found through the AST's parent map.
-LaunchSide executionSideOf(const clang::Stmt &S, clang::ASTContext &Context);
-
-/// The innermost function (or lambda call operator) around \p S, if any.
-const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
-                                             clang::ASTContext &Context);
 
 } // namespace cdp
 

@@ -24,17 +24,17 @@ public:
   bool TraverseDecl(clang::Decl *D) {
     auto *Function = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
     if (Function)
-      Enclosing.push_back(Function);
+      enter(*Function);
     bool Continue = Base::TraverseDecl(D);
     if (Function)
-      Enclosing.pop_back();
+      leave();
     return Continue;
   }
 
   bool TraverseLambdaExpr(clang::LambdaExpr *Lambda) {
-    Enclosing.push_back(Lambda->getCallOperator());
+    enter(*Lambda->getCallOperator());
     bool Continue = Base::TraverseLambdaExpr(Lambda);
-    Enclosing.pop_back();
+    leave();
     return Continue;
   }
 
@@ -44,10 +44,24 @@ protected:
     return Enclosing.empty() ? nullptr : Enclosing.back();
   }
   /// The side the visited node runs on (host outside any function).
-  LaunchSide currentSide() const { return classifyLaunchSite(Enclosing); }
+  LaunchSide currentSide() const {
+    return Sides.empty() ? LaunchSide::Host : Sides.back();
+  }
 
 private:
+  // The side is worked out once per function, not per node asked about:
+  // reading a declaration's attributes is a hash lookup in the ASTContext.
+  void enter(const clang::FunctionDecl &Function) {
+    Enclosing.push_back(&Function);
+    Sides.push_back(classifyLaunchSite(Enclosing));
+  }
+  void leave() {
+    Enclosing.pop_back();
+    Sides.pop_back();
+  }
+
   llvm::SmallVector<const clang::FunctionDecl *, 4> Enclosing;
+  llvm::SmallVector<LaunchSide, 4> Sides;
 };
 
 } // namespace cdp

@@ -179,9 +179,9 @@ private:
 } // namespace
 
 /// Whether the translation unit can hold a PDL launch at all: it declares
-/// the markers, or instantiates cudaLaunchKernelEx, or references the C
-/// version. Answered from a few lookups, so that the common file without PDL
-/// costs no walk over its code.
+/// the markers, or instantiates cudaLaunchKernelEx, or calls the C version.
+/// Answered from a few lookups, so that the common file without PDL costs no
+/// walk over its code.
 static bool mayHoldProgrammaticLaunches(ASTContext &Context) {
   TranslationUnitDecl *TU = Context.getTranslationUnitDecl();
   auto Lookup = [&](DeclContext *In, StringRef Name) {
@@ -195,8 +195,10 @@ static bool mayHoldProgrammaticLaunches(ASTContext &Context) {
     if (auto *Template = dyn_cast<FunctionTemplateDecl>(Launch))
       if (!Template->specializations().empty())
         return true;
+  // Used, not referenced: the templates of cuda_runtime.h reference the C
+  // version in every translation unit.
   for (NamedDecl *Launch : Lookup(TU, "cudaLaunchKernelExC"))
-    if (Launch->isReferenced())
+    if (Launch->isUsed(/*CheckUsedAttr=*/false))
       return true;
   return false;
 }

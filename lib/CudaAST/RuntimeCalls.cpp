@@ -30,13 +30,10 @@ void addRuntimeCallMatchers(MatchFinder &Finder, ArrayRef<StringRef> Names,
   }
   std::vector<StringRef> SpellingRefs(Spellings.begin(), Spellings.end());
   auto Named = namedDecl(hasAnyName(SpellingRefs));
-  Finder.addMatcher(callExpr(callee(functionDecl(Named)),
-                             unless(isInTemplateInstantiation()))
-                        .bind("call"),
+  Finder.addMatcher(callExpr(callee(functionDecl(Named))).bind("call"),
                     Callback);
   Finder.addMatcher(
-      recoveryExpr(has(unresolvedLookupExpr(hasAnyDeclaration(Named))),
-                   unless(isInTemplateInstantiation()))
+      recoveryExpr(has(unresolvedLookupExpr(hasAnyDeclaration(Named))))
           .bind("call"),
       Callback);
 }

@@ -26,9 +26,11 @@ struct RuntimeCall {
 };
 
 /// Adds to \p Finder the matchers of a call to one of \p Names, resolved
-/// or not, outside template instantiations, bound to "call". They are two
-/// matchers, one per node kind, so that the finder tries them only on
-/// CallExprs and RecoveryExprs rather than on every statement.
+/// or not, bound to "call". They are two matchers, one per node kind, so
+/// that the finder tries them only on CallExprs and RecoveryExprs rather
+/// than on every statement. They match in template instantiations too
+/// (isInTemplateInstantiation() would build clang's parent map): the
+/// caller decides what to do with those.
 void addRuntimeCallMatchers(
     clang::ast_matchers::MatchFinder &Finder,
     llvm::ArrayRef<llvm::StringRef> Names,

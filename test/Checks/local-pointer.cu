@@ -127,3 +127,42 @@ __global__ void fine(int *fromHost, Span spanFromHost) {
   childSpan<<<1, 1>>>(span);
   cudaMemcpyAsync(fromHost, deviceArray, 16, cudaMemcpyDeviceToDevice, 0);
 }
+
+// A launch or call in a template is reported once however often the
+// template is instantiated: from the pattern, or, where the argument types
+// depend on T, from the first instantiation (whose order of reports is
+// clang's order of instantiation, hence CHECK-DAG).
+template <class T> __global__ void parentTemplate() {
+  T values[2];
+  // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:19: error: cannot pass a pointer to local memory to child kernel 'child' (argument 1){{.*}} [-Wcdp-local-pointer]
+  child<<<1, 1>>>(values);
+  // CHECK-DAG: local-pointer.cu:[[@LINE-3]]:5: note: 'values' is a local variable of the parent
+  // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:19: error: cannot pass a pointer to local memory to cudaMemsetAsync (argument 1){{.*}} [-Wcdp-local-pointer]
+  cudaMemsetAsync(values, 0, sizeof values, 0);
+  // CHECK-DAG: local-pointer.cu:[[@LINE-6]]:5: note: 'values' is a local variable of the parent
+  auto launch = [] __device__ () {
+    T inLambda[2];
+    // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:21: error: cannot pass a pointer to local memory to child kernel 'child' (argument 1){{.*}} [-Wcdp-local-pointer]
+    child<<<1, 1>>>(inLambda);
+    // CHECK-DAG: local-pointer.cu:[[@LINE-3]]:7: note: 'inLambda' is a local variable of the parent
+  };
+  launch();
+}
+// Not dependent: seen in the pattern and in both instantiations.
+template <class T> struct Launcher {
+  __device__ void run() {
+    int member[2];
+    // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:21: error: cannot pass a pointer to local memory to child kernel 'child' (argument 1){{.*}} [-Wcdp-local-pointer]
+    child<<<1, 1>>>(member);
+    // CHECK-DAG: local-pointer.cu:[[@LINE-3]]:9: note: 'member' is a local variable of the parent
+  }
+};
+template __global__ void parentTemplate<int>();
+__global__ void instantiateTwice() {
+  parentTemplate<int><<<1, 1>>>();
+  Launcher<int>().run();
+  Launcher<char>().run();
+}
+// Each finding above once, and no other (a repeat would be a CHECK-DAG
+// match left over).
+// CHECK: {{^}}23 errors generated
