@@ -70,6 +70,14 @@ void Check::forEachIdentifierIn(
     forEachIdentifierInBody(F, SM, Context.ast().getLangOpts(), Visit);
 }
 
+void Check::forEachMentionIn(
+    const FunctionDecl &F, ArrayRef<StringRef> Names,
+    llvm::function_ref<void(const Token &, const Token &)> Visit) {
+  const SourceManager &SM = Context.sourceManager();
+  if (!SM.isInSystemHeader(F.getLocation()))
+    forEachMentionInBody(F, Names, SM, Context.ast().getLangOpts(), Visit);
+}
+
 void LaunchCheck::registerMatchers(MatchFinder &Finder) {
   // Instantiations too: run() checks each written launch once.
   Finder.addMatcher(cudaKernelCallExpr().bind("launch"), this);

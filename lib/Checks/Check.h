@@ -62,6 +62,12 @@ protected:
       llvm::function_ref<void(const clang::Token &Identifier,
                               const clang::Token &Next)>
           Visit);
+  /// forEachMentionInBody (CudaAST/BodyTokens.h) on a user function.
+  void forEachMentionIn(
+      const clang::FunctionDecl &F, llvm::ArrayRef<llvm::StringRef> Names,
+      llvm::function_ref<void(const clang::Token &Identifier,
+                              const clang::Token &Next)>
+          Visit);
 
   llvm::StringRef Name;
   CheckContext &Context;

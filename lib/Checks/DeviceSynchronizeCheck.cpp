@@ -103,10 +103,10 @@ CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {
 }
 
 void DeviceSynchronizeCheck::findReferencesInTokens(const FunctionDecl &F) {
-  forEachIdentifierIn(
-      F, [&](const Token &Identifier, const Token &Next) {
+  forEachMentionIn(
+      F, {Function}, [&](const Token &Identifier, const Token &Next) {
         // A call is reported from the AST, with its fix-it.
-        if (Identifier.getRawIdentifier() != Function || Next.is(tok::l_paren))
+        if (Next.is(tok::l_paren))
           return;
         diag(Identifier.getLocation(), Message)
             << SourceRange(Identifier.getLocation(), Identifier.getEndLoc());

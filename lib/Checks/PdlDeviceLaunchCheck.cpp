@@ -61,11 +61,10 @@ protected:
 
 private:
   void findMarkersInTokens(const FunctionDecl &F) {
-    forEachIdentifierIn(
-        F, [&](const Token &Identifier, const Token &Next) {
-          StringRef Name = Identifier.getRawIdentifier();
-          if ((Name == "streamSerialization" || Name == "programmaticEvent") &&
-              Next.is(tok::l_paren))
+    forEachMentionIn(
+        F, {"streamSerialization", "programmaticEvent"},
+        [&](const Token &Identifier, const Token &Next) {
+          if (Next.is(tok::l_paren))
             diag(Identifier.getLocation(), Message)
                 << SourceRange(Identifier.getLocation(), Identifier.getEndLoc());
         });

@@ -6,38 +6,82 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <optional>
 
 using namespace clang;
 
 namespace cdp {
 
-void forEachIdentifierInBody(
-    const FunctionDecl &F, const SourceManager &SM, const LangOptions &LangOpts,
-    llvm::function_ref<void(const Token &, const Token &)> Visit) {
+namespace {
+/// The text of a function body, within its file's buffer (for the lexer).
+struct BodyText {
+  StringRef Buffer;
+  SourceLocation FileStart;
+  unsigned Begin, End;
+  StringRef text() const { return Buffer.slice(Begin, End); }
+};
+} // namespace
+
+/// Null when the body is not written in one file (it begins or ends in a
+/// macro from another).
+static std::optional<BodyText> bodyTextOf(const FunctionDecl &F,
+                                          const SourceManager &SM) {
   const Stmt *Body = F.getBody();
   if (!Body)
-    return;
+    return std::nullopt;
   CharSourceRange Range = SM.getExpansionRange(Body->getSourceRange());
   FileID File = SM.getFileID(Range.getBegin());
   if (File.isInvalid() || SM.getFileID(Range.getEnd()) != File)
-    return;
+    return std::nullopt;
   bool Invalid = false;
   StringRef Buffer = SM.getBufferData(File, &Invalid);
   if (Invalid)
-    return;
-  unsigned End = SM.getFileOffset(Range.getEnd());
-  Lexer Lex(SM.getLocForStartOfFile(File), LangOpts, Buffer.begin(),
-            Buffer.begin() + SM.getFileOffset(Range.getBegin()),
-            Buffer.end());
+    return std::nullopt;
+  return BodyText{Buffer, SM.getLocForStartOfFile(File),
+                  SM.getFileOffset(Range.getBegin()),
+                  SM.getFileOffset(Range.getEnd())};
+}
+
+static void forEachIdentifierIn(
+    const BodyText &Text, const SourceManager &SM, const LangOptions &LangOpts,
+    llvm::function_ref<void(const Token &, const Token &)> Visit) {
+  Lexer Lex(Text.FileStart, LangOpts, Text.Buffer.begin(),
+            Text.Buffer.begin() + Text.Begin, Text.Buffer.end());
   Token Current, Next;
   Lex.LexFromRawLexer(Current);
-  while (SM.getFileOffset(Current.getLocation()) < End &&
+  while (SM.getFileOffset(Current.getLocation()) < Text.End &&
          Current.isNot(tok::eof)) {
     Lex.LexFromRawLexer(Next);
     if (Current.is(tok::raw_identifier))
       Visit(Current, Next);
     Current = Next;
   }
+}
+
+void forEachIdentifierInBody(
+    const FunctionDecl &F, const SourceManager &SM, const LangOptions &LangOpts,
+    llvm::function_ref<void(const Token &, const Token &)> Visit) {
+  if (std::optional<BodyText> Text = bodyTextOf(F, SM))
+    forEachIdentifierIn(*Text, SM, LangOpts, Visit);
+}
+
+void forEachMentionInBody(
+    const FunctionDecl &F, ArrayRef<StringRef> Names, const SourceManager &SM,
+    const LangOptions &LangOpts,
+    llvm::function_ref<void(const Token &, const Token &)> Visit) {
+  std::optional<BodyText> Text = bodyTextOf(F, SM);
+  if (!Text || llvm::none_of(Names, [&](StringRef Name) {
+        return Text->text().contains(Name);
+      }))
+    return;
+  forEachIdentifierIn(*Text, SM, LangOpts,
+                      [&](const Token &Identifier, const Token &Next) {
+                        if (llvm::is_contained(Names,
+                                               Identifier.getRawIdentifier()))
+                          Visit(Identifier, Next);
+                      });
 }
 
 } // namespace cdp

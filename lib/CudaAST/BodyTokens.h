@@ -10,6 +10,7 @@
 #define CDP_LOWER_CUDAAST_BODYTOKENS_H
 
 #include "clang/Lex/Token.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace clang {
@@ -25,6 +26,16 @@ namespace cdp {
 void forEachIdentifierInBody(
     const clang::FunctionDecl &F, const clang::SourceManager &SM,
     const clang::LangOptions &LangOpts,
+    llvm::function_ref<void(const clang::Token &Identifier,
+                            const clang::Token &Next)>
+        Visit);
+
+/// As forEachIdentifierInBody, for the identifiers among \p Names only. A
+/// body whose text holds none of them is not lexed: most bodies, as the
+/// names looked for are the rarely written misuse.
+void forEachMentionInBody(
+    const clang::FunctionDecl &F, llvm::ArrayRef<llvm::StringRef> Names,
+    const clang::SourceManager &SM, const clang::LangOptions &LangOpts,
     llvm::function_ref<void(const clang::Token &Identifier,
                             const clang::Token &Next)>
         Visit);
