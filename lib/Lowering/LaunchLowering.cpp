@@ -14,7 +14,6 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -59,7 +58,7 @@ public:
         WrittenArgs.push_back(Arg);
   }
 
-  bool lower(Rewriter &Rewriter, RewrittenLaunches &Done) {
+  bool lower(SourceEdits &Edits, RewrittenLaunches &Done) {
     std::optional<LaunchTokens> Tokens = locateTokens();
     if (!Tokens)
       return false;
@@ -72,7 +71,7 @@ public:
       return false;
     if (Options.RuntimeChecks && mayPassPointers())
       Plan->PointerCheck = pointerCheck();
-    applyRewrite(*Tokens, *Plan, Rewriter);
+    applyRewrite(*Tokens, *Plan, Edits);
     return true;
   }
 
@@ -364,21 +363,21 @@ private:
   }
 
   void applyRewrite(const LaunchTokens &Tokens, const LoweringPlan &Plan,
-                    Rewriter &Rewriter) const {
+                    SourceEdits &Edits) const {
     size_t Written = WrittenArgs.size();
-    Rewriter.InsertTextBefore(Tokens.CalleeBegin, Plan.Prefix);
-    Rewriter.ReplaceText(Tokens.TripleLess, 3, ", {");
+    Edits.insert(Tokens.CalleeBegin, Plan.Prefix);
+    Edits.replace(Tokens.TripleLess, 3, ", {");
 
     std::string AfterConfig = "})" + Plan.PointerCheck;
     if (Written > 0)
       AfterConfig += Plan.ArgOpeners[0];
-    Rewriter.ReplaceText(Tokens.TripleGreater,
+    Edits.replace(Tokens.TripleGreater,
                          distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
                          AfterConfig);
 
     for (size_t I = 0; I < Tokens.Commas.size(); ++I) {
       SourceLocation Comma = Tokens.Commas[I];
-      Rewriter.ReplaceText(Comma,
+      Edits.replace(Comma,
                            1 + horizontalSpaceAfter(Comma.getLocWithOffset(1)),
                            ")" + Plan.ArgOpeners[I + 1]);
     }
@@ -387,16 +386,16 @@ private:
     for (size_t I = 0; I < Plan.DefaultArgTexts.size(); ++I)
       Tail += Plan.ArgOpeners[Written + I] + Plan.DefaultArgTexts[I] + ")";
     Tail += ".launch()";
-    Rewriter.ReplaceText(Tokens.RParen, 1, Tail);
+    Edits.replace(Tokens.RParen, 1, Tail);
   }
 };
 
 } // namespace
 
 bool lowerLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
-                 const LaunchLoweringOptions &Options, Rewriter &Rewriter,
+                 const LaunchLoweringOptions &Options, SourceEdits &Edits,
                  RewrittenLaunches &Done) {
-  return LaunchLowerer(Launch, Context, Options).lower(Rewriter, Done);
+  return LaunchLowerer(Launch, Context, Options).lower(Edits, Done);
 }
 
 } // namespace cdp

@@ -22,13 +22,14 @@
 #ifndef CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 #define CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 
+#include "Lowering/SourceEdits.h"
+
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
-class Rewriter;
 } // namespace clang
 
 namespace cdp {
@@ -43,13 +44,13 @@ struct LaunchLoweringOptions {
   bool RuntimeChecks = false;
 };
 
-/// Rewrites \p Launch through \p Rewriter, or reports through the context's
+/// Rewrites \p Launch through \p Edits, or reports through the context's
 /// diagnostics engine why it cannot and leaves the text alone. Returns true
 /// when the launch was rewritten (now or at an earlier expansion).
 bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
                  clang::ASTContext &Context,
                  const LaunchLoweringOptions &Options,
-                 clang::Rewriter &Rewriter, RewrittenLaunches &Done);
+                 SourceEdits &Edits, RewrittenLaunches &Done);
 
 } // namespace cdp
 

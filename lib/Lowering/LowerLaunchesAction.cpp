@@ -14,7 +14,6 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Rewrite/Core/Rewriter.h"
 
 using namespace clang;
 
@@ -57,9 +56,9 @@ private:
 class LaunchVisitor : public FunctionStackVisitor<LaunchVisitor> {
 public:
   LaunchVisitor(ASTContext &Context, const LaunchLoweringOptions &Options,
-                Rewriter &Rewrites)
+                SourceEdits &Edits)
       : Context(Context), Options(Options), SM(Context.getSourceManager()),
-        Rewrites(Rewrites) {}
+        Edits(Edits) {}
 
   /// Device-side launches rewritten (they need the runtime header).
   unsigned lowered() const { return Lowered; }
@@ -79,7 +78,7 @@ public:
     case LaunchSide::Host:
       if (std::optional<PdlMarker> Marker = pdlMarkerOf(*Launch))
         LoweredProgrammatic +=
-            lowerProgrammaticLaunch(*Launch, *Marker, Context, Rewrites);
+            lowerProgrammaticLaunch(*Launch, *Marker, Context, Edits);
       break;
     case LaunchSide::Device:
       if (pdlMarkerOf(*Launch)) {
@@ -91,7 +90,7 @@ public:
                     : std::string("the kernel"));
         break;
       }
-      Lowered += lowerLaunch(*Launch, Context, Options, Rewrites, Rewritten);
+      Lowered += lowerLaunch(*Launch, Context, Options, Edits, Rewritten);
       break;
     case LaunchSide::HostDevice:
       // Reported by cdp-host-device-launch; with that check off, the launch
@@ -105,7 +104,7 @@ private:
   ASTContext &Context;
   const LaunchLoweringOptions &Options;
   const SourceManager &SM;
-  Rewriter &Rewrites;
+  SourceEdits &Edits;
   RewrittenLaunches Rewritten;
   unsigned Lowered = 0;
   unsigned LoweredProgrammatic = 0;
@@ -134,23 +133,23 @@ public:
       return;
     }
 
-    Rewriter Rewrites(SM, Context.getLangOpts());
-    LaunchVisitor Visitor(Context, Options.Launches, Rewrites);
+    FileID Main = SM.getMainFileID();
+    SourceEdits Edits(SM, Main);
+    LaunchVisitor Visitor(Context, Options.Launches, Edits);
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     if (Diags.hasErrorOccurred())
       return;
 
-    FileID Main = SM.getMainFileID();
     if (Visitor.lowered() > 0 && !IncludesRuntime) {
       SourceLocation At = FirstInclude.isValid()
                               ? FirstInclude
                               : SM.getLocForStartOfFile(Main);
-      Rewrites.InsertTextBefore(
-          At, ("#include <" + RuntimeHeader + ">\n").str());
+      Edits.insert(At, ("#include <" + RuntimeHeader + ">\n").str());
     }
-    const llvm::RewriteBuffer *Buffer = Rewrites.getRewriteBufferFor(Main);
-    Result.Text = Buffer ? std::string(Buffer->begin(), Buffer->end())
-                         : SM.getBufferData(Main).str();
+    std::optional<std::string> Text = Edits.apply(Diags);
+    if (!Text)
+      return;
+    Result.Text = std::move(*Text);
     Result.LoweredLaunches = Visitor.lowered() + Visitor.loweredProgrammatic();
     Result.Succeeded = true;
   }

@@ -57,6 +57,12 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "a device-side launch of %0 cannot be a programmatic dependent "
             "launch: device launches take no launch attributes; pass the "
             "stream itself"};
+  case LoweringDiag::OverlappingRewrites:
+    return {DiagnosticsEngine::Error,
+            "cannot lower this code: it lies inside text that the lowering of "
+            "an enclosing launch replaces whole (a device-side launch in the "
+            "arguments of a programmatic dependent launch); move it out of "
+            "those arguments"};
   }
   llvm_unreachable("unknown lowering diagnostic");
 }

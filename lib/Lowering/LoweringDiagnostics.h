@@ -23,6 +23,7 @@ enum class LoweringDiag {
   ProgrammaticLaunchNotStatement,
   ProgrammaticLaunchInMacro,
   ProgrammaticMarkerOnDeviceLaunch,
+  OverlappingRewrites,
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.

@@ -4,6 +4,7 @@
 
 #include "CudaAST/ProgrammaticLaunch.h"
 #include "Lowering/LoweringDiagnostics.h"
+#include "Lowering/SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -11,7 +12,6 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 
@@ -27,7 +27,7 @@ public:
       : Launch(Launch), Marker(Marker), Context(Context),
         SM(Context.getSourceManager()), LangOpts(Context.getLangOpts()) {}
 
-  bool lower(Rewriter &Rewriter) {
+  bool lower(SourceEdits &Edits) {
     if (!isWholeStatement()) {
       report(Context.getDiagnostics(), Launch.getBeginLoc(),
              LoweringDiag::ProgrammaticLaunchNotStatement)
@@ -41,7 +41,7 @@ public:
           << kernelName() << Launch.getSourceRange();
       return false;
     }
-    Rewriter.ReplaceText(Statement, block());
+    Edits.replace(Statement, block());
     return true;
   }
 
@@ -180,8 +180,8 @@ private:
 
 bool lowerProgrammaticLaunch(const CUDAKernelCallExpr &Launch,
                              const PdlMarker &Marker, ASTContext &Context,
-                             Rewriter &Rewriter) {
-  return ProgrammaticLaunchLowerer(Launch, Marker, Context).lower(Rewriter);
+                             SourceEdits &Edits) {
+  return ProgrammaticLaunchLowerer(Launch, Marker, Context).lower(Edits);
 }
 
 } // namespace cdp

@@ -30,19 +30,19 @@
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
-class Rewriter;
 } // namespace clang
 
 namespace cdp {
 
 struct PdlMarker;
+class SourceEdits;
 
-/// Rewrites \p Launch, marked by \p Marker, through \p Rewriter, or reports
+/// Rewrites \p Launch, marked by \p Marker, through \p Edits, or reports
 /// why it cannot and leaves the text alone. Returns true when rewritten.
 bool lowerProgrammaticLaunch(const clang::CUDAKernelCallExpr &Launch,
                              const PdlMarker &Marker,
                              clang::ASTContext &Context,
-                             clang::Rewriter &Rewriter);
+                             SourceEdits &Edits);
 
 } // namespace cdp
 

@@ -1,5 +1,8 @@
 // RUN: not %cdp-lower %s -o %t.cu 2>&1 | FileCheck %s
 // RUN: not test -e %t.cu
+// RUN: not %cdp-lower %s -o %t.nested.cu -- -DNESTED 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NESTED
+// RUN: not test -e %t.nested.cu
 //
 // Marked launches that cannot become a block of statements.
 
@@ -13,9 +16,25 @@ __global__ void secondary(int *p) {
 #define LAUNCH_SECONDARY(s, p)                                                 \
   secondary<<<1, 1, 0, cdp::pdl::streamSerialization(s)>>>(p)
 
+#ifndef NESTED
 void launch(int *p, cudaStream_t s, bool again) {
   // CHECK: error-pdl.cu:[[@LINE+1]]:16: error: cannot lower the programmatic dependent launch of 'secondary': it must be a statement of its own, since it becomes a block that fills a cudaLaunchConfig_t
   (void)again, secondary<<<1, 1, 0, cdp::pdl::streamSerialization(s)>>>(p);
   // CHECK: error-pdl.cu:[[@LINE+1]]:3: error: cannot lower the programmatic dependent launch of 'secondary': it must be written in the main file, outside macros
   LAUNCH_SECONDARY(s, p);
 }
+#else
+// The block replaces the whole statement, arguments included: a device-side
+// launch in a lambda argument cannot be rewritten inside it as well.
+__global__ void child(int *p) {}
+template <class F> __global__ void withFunctor(F f) {
+  cudaGridDependencySynchronize();
+  f();
+}
+void launchWithNestedLaunch(int *p, cudaStream_t s) {
+  withFunctor<<<1, 1, 0, cdp::pdl::streamSerialization(s)>>>([p] __device__ () {
+    // NESTED: error-pdl.cu:[[@LINE+1]]:5: error: cannot lower this code: it lies inside text that the lowering of an enclosing launch replaces whole (a device-side launch in the arguments of a programmatic dependent launch); move it out of those arguments
+    child<<<1, 1>>>(p);
+  });
+}
+#endif

@@ -1,0 +1,74 @@
+//===- SourceEdits.cpp - The edits that lower one file --------------------===//
+
+#include "Lowering/SourceEdits.h"
+
+#include "Lowering/LoweringDiagnostics.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cdp {
+
+void SourceEdits::insert(SourceLocation Loc, std::string Text) {
+  Edits.push_back({Loc, 0, std::move(Text)});
+}
+
+void SourceEdits::replace(SourceLocation Loc, unsigned Length,
+                          std::string Text) {
+  Edits.push_back({Loc, Length, std::move(Text)});
+}
+
+void SourceEdits::replace(CharSourceRange Range, std::string Text) {
+  unsigned Length =
+      SM.getFileOffset(Range.getEnd()) - SM.getFileOffset(Range.getBegin());
+  replace(Range.getBegin(), Length, std::move(Text));
+}
+
+std::optional<std::string>
+SourceEdits::apply(DiagnosticsEngine &Diags) const {
+  struct Placed {
+    unsigned Offset;
+    const Edit *E;
+  };
+  std::vector<Placed> Order;
+  Order.reserve(Edits.size());
+  for (const Edit &E : Edits) {
+    // The lowering edits only what it found spelled in the file.
+    assert(E.Loc.isFileID() && SM.getFileID(E.Loc) == File &&
+           "edit outside the file being lowered");
+    Order.push_back({SM.getFileOffset(E.Loc), &E});
+  }
+  // Stable, so that insertions at one place keep their order; an insertion
+  // sorts before a replacement that starts at the same place.
+  std::stable_sort(Order.begin(), Order.end(),
+                   [](const Placed &A, const Placed &B) {
+                     if (A.Offset != B.Offset)
+                       return A.Offset < B.Offset;
+                     return A.E->Length == 0 && B.E->Length != 0;
+                   });
+
+  StringRef Original = SM.getBufferData(File);
+  std::string Result;
+  size_t Growth = 0;
+  for (const Edit &E : Edits)
+    Growth += E.Text.size();
+  Result.reserve(Original.size() + Growth);
+  unsigned Copied = 0;
+  for (const Placed &P : Order) {
+    if (P.Offset < Copied) {
+      report(Diags, P.E->Loc, LoweringDiag::OverlappingRewrites);
+      return std::nullopt;
+    }
+    Result.append(Original.data() + Copied, P.Offset - Copied);
+    Result += P.E->Text;
+    Copied = P.Offset + P.E->Length;
+  }
+  assert(Copied <= Original.size() && "edit past the end of the file");
+  Result.append(Original.data() + Copied, Original.size() - Copied);
+  return Result;
+}
+
+} // namespace cdp
