@@ -41,6 +41,14 @@ const CodeSite *CheckContext::siteOf(const Stmt &S) {
   return Sites->find(S);
 }
 
+const PointerOriginAnalysis &
+CheckContext::pointerOrigins(const FunctionDecl &F) {
+  std::unique_ptr<PointerOriginAnalysis> &Analysis = PointerOrigins[&F];
+  if (!Analysis)
+    Analysis = std::make_unique<PointerOriginAnalysis>(*F.getBody(), AST);
+  return *Analysis;
+}
+
 const std::vector<ProgrammaticLaunch> &CheckContext::programmaticLaunches() {
   if (!Programmatic)
     Programmatic = findProgrammaticLaunches(AST);

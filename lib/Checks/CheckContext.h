@@ -11,6 +11,7 @@
 #define CDP_LOWER_CHECKS_CHECKCONTEXT_H
 
 #include "Checks/CheckOptions.h"
+#include "Checks/PointerOrigin.h"
 #include "CudaAST/CodeSites.h"
 #include "CudaAST/ProgrammaticLaunch.h"
 
@@ -55,6 +56,9 @@ public:
   /// Where the call, unresolved call or asm statement \p S is written; null
   /// in a system header (see CodeSites).
   const CodeSite *siteOf(const clang::Stmt &S);
+  /// The pointer origins of \p F's body (which it must have), found on
+  /// first use: the local-pointer and shared-pointer checks both ask.
+  const PointerOriginAnalysis &pointerOrigins(const clang::FunctionDecl &F);
   /// The PDL launches of the translation unit, found on first use.
   const std::vector<ProgrammaticLaunch> &programmaticLaunches();
 
@@ -75,6 +79,9 @@ private:
   std::optional<std::vector<ProgrammaticLaunch>> Programmatic;
   /// Walked on first use, over the traversal scope runChecks sets.
   std::optional<CodeSites> Sites;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::unique_ptr<PointerOriginAnalysis>>
+      PointerOrigins;
 };
 
 } // namespace cdp

@@ -51,7 +51,7 @@ public:
   }
 
 private:
-  /// The analysis of the function around \p Site, made on first use.
+  /// The analysis of the function around \p Site; null outside one.
   const PointerOriginAnalysis *analysisFor(const CodeSite &Site);
   void checkLaunch(const CUDAKernelCallExpr &Launch,
                    const CodeSite &Site) override;
@@ -65,8 +65,6 @@ private:
               const PointerOrigin &Origin);
 
   MemorySpace Space;
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<PointerOriginAnalysis>>
-      Analyses;
 };
 
 const PointerOriginAnalysis *
@@ -74,11 +72,7 @@ MemorySpaceCheck::analysisFor(const CodeSite &Site) {
   const FunctionDecl *Function = Site.Function;
   if (!Function || !Function->getBody())
     return nullptr;
-  std::unique_ptr<PointerOriginAnalysis> &Analysis = Analyses[Function];
-  if (!Analysis)
-    Analysis = std::make_unique<PointerOriginAnalysis>(*Function->getBody(),
-                                                       Context.ast());
-  return Analysis.get();
+  return &Context.pointerOrigins(*Function);
 }
 
 void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch,

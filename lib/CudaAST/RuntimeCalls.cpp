@@ -3,6 +3,7 @@
 #include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -20,16 +21,22 @@ static StringRef withoutPerThreadSuffix(StringRef Name) {
   return Name;
 }
 
+namespace {
+/// hasAnyName() for the runtime's plain identifiers, per-thread spellings
+/// included, by one hash lookup rather than a comparison with each name:
+/// every call in the file meets this matcher once per runtime-call check.
+AST_MATCHER_P(NamedDecl, isRuntimeFunctionIn, llvm::StringSet<>, Names) {
+  const IdentifierInfo *Id = Node.getIdentifier();
+  return Id && Names.contains(withoutPerThreadSuffix(Id->getName()));
+}
+} // namespace
+
 void addRuntimeCallMatchers(MatchFinder &Finder, ArrayRef<StringRef> Names,
                             MatchFinder::MatchCallback *Callback) {
-  std::vector<std::string> Spellings;
-  for (StringRef Name : Names) {
-    Spellings.push_back(Name.str());
-    Spellings.push_back((Name + "_ptsz").str());
-    Spellings.push_back((Name + "_ptds").str());
-  }
-  std::vector<StringRef> SpellingRefs(Spellings.begin(), Spellings.end());
-  auto Named = namedDecl(hasAnyName(SpellingRefs));
+  llvm::StringSet<> NameSet;
+  for (StringRef Name : Names)
+    NameSet.insert(Name);
+  auto Named = namedDecl(isRuntimeFunctionIn(NameSet));
   Finder.addMatcher(callExpr(callee(functionDecl(Named))).bind("call"),
                     Callback);
   Finder.addMatcher(
