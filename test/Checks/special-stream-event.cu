@@ -2,6 +2,10 @@
 // RUN:   | FileCheck %s --implicit-check-not='[-Wcdp'
 // RUN: not %clang-cdp-plugin --cuda-gpu-arch=sm_90 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='[-Wcdp'
+// Per-thread default stream: the headers rename the calls (cudaEventRecord
+// becomes cudaEventRecord_ptsz); the findings are the same.
+// RUN: not %cdp-lower --check-only %s -- -DCUDA_API_PER_THREAD_DEFAULT_STREAM \
+// RUN:   2>&1 | FileCheck %s --implicit-check-not='[-Wcdp'
 //
 // cdp-special-stream-event: the tail-launch and fire-and-forget streams
 // take no events.
