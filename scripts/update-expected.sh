@@ -6,6 +6,10 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tool="$root/build/tools/cdp-lower/cdp-lower"
 for expected in "$root"/test/Lowering/Expected/*.cu; do
   name=$(basename "$expected")
-  "$tool" "$root/test/Lowering/$name" -o "$expected"
-  echo "updated test/Lowering/Expected/$name"
+  test="$root/test/Lowering/$name"
+  # The flags of the test's first `RUN: %cdp-lower <flags> %s` line.
+  flags=$(sed -n 's|^// RUN: %cdp-lower \(.*\)%s .*|\1|p' "$test" | head -1)
+  # shellcheck disable=SC2086 # the flags are words
+  "$tool" $flags "$test" -o "$expected"
+  echo "updated test/Lowering/Expected/$name${flags:+ (with $flags)}"
 done

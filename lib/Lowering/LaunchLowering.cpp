@@ -2,6 +2,7 @@
 
 #include "Lowering/LaunchLowering.h"
 
+#include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "ParamLayout/ParamLayout.h"
 
@@ -11,7 +12,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallVector.h"
@@ -174,12 +174,6 @@ private:
 
   //===--- Planning -------------------------------------------------------===//
 
-  PrintingPolicy typePolicy() const {
-    PrintingPolicy Policy(LangOpts);
-    Policy.SuppressUnwrittenScope = true;
-    return Policy;
-  }
-
   std::string sourceText(SourceRange Range) const {
     CharSourceRange FileRange = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Range), SM, LangOpts);
@@ -236,13 +230,14 @@ private:
       return std::nullopt;
     }
 
+    ParameterTypes Types = spellParameterTypes(*Kernel, Context);
+    if (Types.Unwritable) {
+      reportUnwritableParameter(Launch, *Kernel, *Types.Unwritable, Diags);
+      Failed = true;
+      return std::nullopt;
+    }
     LoweringPlan Plan;
-    llvm::SmallVector<std::string, 8> ParamTypes;
-    for (const ParmVarDecl *Param : Kernel->parameters())
-      ParamTypes.push_back(TypeName::getFullyQualifiedName(
-          Param->getType(), Context, typePolicy()));
-    Plan.Prefix =
-        "cdp::DeviceLaunch<void(" + llvm::join(ParamTypes, ", ") + ")>(";
+    Plan.Prefix = "cdp::DeviceLaunch<void(" + Types.Spelling + ")>(";
     // A layout that differs between architectures is left to the runtime,
     // which sees the architecture of each device pass of the build.
     for (const ParamSlot &Slot : Layout->Params)

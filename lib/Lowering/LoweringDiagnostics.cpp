@@ -63,6 +63,12 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "an enclosing launch replaces whole (a device-side launch in the "
             "arguments of a programmatic dependent launch); move it out of "
             "those arguments"};
+  case LoweringDiag::UnwritableParameterType:
+    return {DiagnosticsEngine::Error,
+            "cannot lower this launch of %0: the type of parameter '%1' is or "
+            "holds a lambda or an unnamed class, which the lowered code "
+            "cannot write out; pass an object of a named class instead (a "
+            "functor struct in place of the lambda)"};
   }
   llvm_unreachable("unknown lowering diagnostic");
 }

@@ -24,6 +24,7 @@ enum class LoweringDiag {
   ProgrammaticLaunchInMacro,
   ProgrammaticMarkerOnDeviceLaunch,
   OverlappingRewrites,
+  UnwritableParameterType,
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.

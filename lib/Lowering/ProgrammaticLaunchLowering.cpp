@@ -3,13 +3,13 @@
 #include "Lowering/ProgrammaticLaunchLowering.h"
 
 #include "CudaAST/ProgrammaticLaunch.h"
+#include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/QualTypeNames.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -41,7 +41,10 @@ public:
           << kernelName() << Launch.getSourceRange();
       return false;
     }
-    Edits.replace(Statement, block());
+    std::optional<std::string> Kernel = kernelExpression();
+    if (!Kernel)
+      return false;
+    Edits.replace(Statement, block(*Kernel));
     return true;
   }
 
@@ -106,7 +109,8 @@ private:
   /// The kernel as cudaLaunchKernelEx can take it: a name that denotes one
   /// function. A deduced template or an overload set needs the
   /// kernel's type to pick the function `<<<>>>` picked.
-  std::string kernelExpression() const {
+  /// Nothing, after reporting, when the kernel's type cannot be written.
+  std::optional<std::string> kernelExpression() const {
     std::string Written = text(*Launch.getCallee());
     const FunctionDecl *Kernel = Launch.getDirectCallee();
     const auto *Ref =
@@ -117,14 +121,13 @@ private:
                    !Ref->hasExplicitTemplateArgs();
     if (!Deduced && !Ref->hadMultipleCandidates())
       return Written;
-    PrintingPolicy Policy(LangOpts);
-    Policy.SuppressUnwrittenScope = true;
-    llvm::SmallVector<std::string, 8> Params;
-    for (const ParmVarDecl *Param : Kernel->parameters())
-      Params.push_back(TypeName::getFullyQualifiedName(Param->getType(),
-                                                       Context, Policy));
-    return "static_cast<void (*)(" + llvm::join(Params, ", ") + ")>(" +
-           Written + ")";
+    ParameterTypes Types = spellParameterTypes(*Kernel, Context);
+    if (Types.Unwritable) {
+      reportUnwritableParameter(Launch, *Kernel, *Types.Unwritable,
+                                Context.getDiagnostics());
+      return std::nullopt;
+    }
+    return "static_cast<void (*)(" + Types.Spelling + ")>(" + Written + ")";
   }
 
   /// \p Base, made distinct from every identifier of the launch so that
@@ -138,7 +141,8 @@ private:
     return Name;
   }
 
-  std::string block() const {
+  /// The block that launches \p Kernel (see kernelExpression()).
+  std::string block(const std::string &Kernel) const {
     const CallExpr *Config = Launch.getConfig();
     std::string ConfigName = freshName("cdpConfig");
     std::string AttributeName = freshName("cdpAttribute");
@@ -166,8 +170,7 @@ private:
     }
     Line(ConfigName + ".attrs = &" + AttributeName);
     Line(ConfigName + ".numAttrs = 1");
-    std::string Call = "cudaLaunchKernelEx(&" + ConfigName + ", " +
-                       kernelExpression();
+    std::string Call = "cudaLaunchKernelEx(&" + ConfigName + ", " + Kernel;
     for (const Expr *Arg : Launch.arguments())
       Call += ", " + argumentText(*Arg);
     Line(Call + ")");

@@ -27,14 +27,15 @@ void launch(int *p, cudaStream_t s, bool again) {
 // The block replaces the whole statement, arguments included: a device-side
 // launch in a lambda argument cannot be rewritten inside it as well.
 __global__ void child(int *p) {}
-template <class F> __global__ void withFunctor(F f) {
-  cudaGridDependencySynchronize();
-  f();
-}
+struct Task {
+  int *p;
+  template <class F> __host__ __device__ Task(int *p, F) : p(p) {}
+};
+__global__ void runTask(Task task) { cudaGridDependencySynchronize(); }
 void launchWithNestedLaunch(int *p, cudaStream_t s) {
-  withFunctor<<<1, 1, 0, cdp::pdl::streamSerialization(s)>>>([p] __device__ () {
+  runTask<<<1, 1, 0, cdp::pdl::streamSerialization(s)>>>(Task(p, [p] __device__ () {
     // NESTED: error-pdl.cu:[[@LINE+1]]:5: error: cannot lower this code: it lies inside text that the lowering of an enclosing launch replaces whole (a device-side launch in the arguments of a programmatic dependent launch); move it out of those arguments
     child<<<1, 1>>>(p);
-  });
+  }));
 }
 #endif

@@ -35,3 +35,18 @@ template <class T> __global__ void genericParent(T *data, T value) {
 
 template __global__ void genericParent<float>(float *, float);
 template __global__ void genericParent<long>(long *, long);
+
+// A class whose only name is a typedef is written by that name, a local
+// class by its own; a lambda or an unnamed class cannot be written at all
+// (error-unwritable-type.cu).
+typedef struct {
+  int *data;
+} TypedefOnly;
+template <class F> __global__ void apply(F f) {}
+__global__ void typeNames(int *data) {
+  cdp::DeviceLaunch<void(TypedefOnly)>(apply, {1, 1}).arg<0>(TypedefOnly{data}).launch();
+  struct Local {
+    int *data;
+  };
+  cdp::DeviceLaunch<void(Local)>(apply, {1, 1}).arg<0>(Local{data}).launch();
+}

@@ -1,0 +1,97 @@
+//===- KernelSignature.cpp - A kernel's parameter types, as written -------===//
+
+#include "Lowering/KernelSignature.h"
+
+#include "Lowering/LoweringDiagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/QualTypeNames.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace cdp {
+
+static bool canBeWritten(QualType Type);
+static bool canBeWritten(const TemplateArgument &Arg);
+
+static bool canBeWritten(const TemplateArgument &Arg) {
+  switch (Arg.getKind()) {
+  case TemplateArgument::Type:
+    return canBeWritten(Arg.getAsType());
+  case TemplateArgument::Pack:
+    return llvm::all_of(Arg.pack_elements(), [](const TemplateArgument &A) {
+      return canBeWritten(A);
+    });
+  default:
+    return true;
+  }
+}
+
+static bool canBeWritten(const TagDecl &Tag) {
+  if (const auto *Record = dyn_cast<CXXRecordDecl>(&Tag))
+    if (Record->isLambda())
+      return false;
+  // `typedef struct { ... } Name;` is written as Name.
+  if (!Tag.getIdentifier() && !Tag.getTypedefNameForAnonDecl())
+    return false;
+  if (const auto *Specialization =
+          dyn_cast<ClassTemplateSpecializationDecl>(&Tag))
+    return llvm::all_of(Specialization->getTemplateArgs().asArray(),
+                        [](const TemplateArgument &A) {
+                          return canBeWritten(A);
+                        });
+  return true;
+}
+
+static bool canBeWritten(QualType Type) {
+  const clang::Type *T = Type.getCanonicalType().getTypePtr();
+  if (T->isPointerType() || T->isReferenceType())
+    return canBeWritten(T->getPointeeType());
+  if (const auto *Array = dyn_cast<ArrayType>(T))
+    return canBeWritten(Array->getElementType());
+  if (const auto *Member = dyn_cast<MemberPointerType>(T))
+    return canBeWritten(*Member->getMostRecentCXXRecordDecl()) &&
+           canBeWritten(Member->getPointeeType());
+  if (const auto *Function = dyn_cast<FunctionProtoType>(T))
+    return canBeWritten(Function->getReturnType()) &&
+           llvm::all_of(Function->getParamTypes(), [](QualType P) {
+             return canBeWritten(P);
+           });
+  const TagDecl *Tag = T->getAsTagDecl();
+  return !Tag || canBeWritten(*Tag);
+}
+
+ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,
+                                   const ASTContext &Context) {
+  PrintingPolicy Policy(Context.getLangOpts());
+  Policy.SuppressUnwrittenScope = true;
+  ParameterTypes Result;
+  llvm::SmallVector<std::string, 8> Types;
+  for (const ParmVarDecl *Param : Kernel.parameters()) {
+    if (!canBeWritten(Param->getType())) {
+      Result.Unwritable = Param;
+      return Result;
+    }
+    Types.push_back(
+        TypeName::getFullyQualifiedName(Param->getType(), Context, Policy));
+  }
+  Result.Spelling = llvm::join(Types, ", ");
+  return Result;
+}
+
+void reportUnwritableParameter(const CallExpr &Launch,
+                               const FunctionDecl &Kernel,
+                               const ParmVarDecl &Unwritable,
+                               DiagnosticsEngine &Diags) {
+  unsigned Index = Unwritable.getFunctionScopeIndex();
+  SourceLocation At = Index < Launch.getNumArgs()
+                          ? Launch.getArg(Index)->getBeginLoc()
+                          : Launch.getBeginLoc();
+  report(Diags, At, LoweringDiag::UnwritableParameterType)
+      << Kernel.getDeclName() << Unwritable.getName();
+}
+
+} // namespace cdp

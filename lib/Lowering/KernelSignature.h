@@ -1,0 +1,46 @@
+//===- KernelSignature.h - A kernel's parameter types, as written -*- C++ -*-===//
+//
+// Both lowerings write the kernel's parameter types into the generated code:
+// `cdp::DeviceLaunch<void(float *, Pair)>` on the device side, and the
+// `static_cast` that picks a deduced template for cudaLaunchKernelEx on the
+// host. Some types have no spelling: a lambda's closure type (a kernel
+// template called with a lambda) and unnamed classes and enums. clang prints
+// those as "(lambda at file:line:col)", which no compiler accepts.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_KERNELSIGNATURE_H
+#define CDP_LOWER_LOWERING_KERNELSIGNATURE_H
+
+#include <string>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class DiagnosticsEngine;
+class FunctionDecl;
+class ParmVarDecl;
+} // namespace clang
+
+namespace cdp {
+
+struct ParameterTypes {
+  /// The types, comma-separated ("float *, Pair"); empty when one of them
+  /// cannot be written.
+  std::string Spelling;
+  /// The first parameter whose type cannot be written; null when none.
+  const clang::ParmVarDecl *Unwritable = nullptr;
+};
+
+ParameterTypes spellParameterTypes(const clang::FunctionDecl &Kernel,
+                                   const clang::ASTContext &Context);
+
+/// Reports that \p Launch cannot be lowered, at the argument given for
+/// \p Unwritable (a parameter of \p Kernel).
+void reportUnwritableParameter(const clang::CallExpr &Launch,
+                               const clang::FunctionDecl &Kernel,
+                               const clang::ParmVarDecl &Unwritable,
+                               clang::DiagnosticsEngine &Diags);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_KERNELSIGNATURE_H
