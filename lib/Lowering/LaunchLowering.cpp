@@ -58,13 +58,13 @@ public:
         WrittenArgs.push_back(Arg);
   }
 
-  bool lower(SourceEdits &Edits, RewrittenLaunches &Done) {
+  bool lower(SourceEdits &Edits, LaunchLoweringState &State) {
     std::optional<LaunchTokens> Tokens = locateTokens();
     if (!Tokens)
       return false;
-    if (!Done.insert(Tokens->TripleLess).second)
+    if (!State.Rewritten.insert(Tokens->TripleLess).second)
       return true;
-    std::optional<LoweringPlan> Plan = planStatic();
+    std::optional<LoweringPlan> Plan = planStatic(State.Plans);
     if (!Plan && !Failed)
       Plan = planDependent();
     if (!Plan)
@@ -203,14 +203,35 @@ private:
   }
 
   /// The parameter types are known: the tool lays them out.
-  std::optional<LoweringPlan> planStatic() {
+  std::optional<LoweringPlan>
+  planStatic(llvm::DenseMap<const FunctionDecl *, KernelPlan> &Plans) {
     const FunctionDecl *Kernel = Launch.getDirectCallee();
     if (!Kernel || Launch.isTypeDependent() ||
         Kernel->getType()->isDependentType())
       return std::nullopt;
+    auto Known = Plans.find(Kernel);
+    if (Known == Plans.end()) {
+      std::optional<KernelPlan> New = planKernel(*Kernel);
+      if (!New)
+        return std::nullopt;
+      Known = Plans.try_emplace(Kernel, std::move(*New)).first;
+    }
+    LoweringPlan Plan;
+    Plan.Prefix = Known->second.Prefix;
+    Plan.ArgOpeners = Known->second.ArgOpeners;
+    for (const Expr *Arg : Launch.arguments())
+      if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+        Plan.DefaultArgTexts.push_back(
+            sourceText(Default->getParam()->getDefaultArgRange()));
+    return Plan;
+  }
 
+  /// What every launch of \p Kernel shares; nothing when the runtime must
+  /// lay the parameters out, or, after reporting at this launch, when the
+  /// kernel cannot be launched from the device.
+  std::optional<KernelPlan> planKernel(const FunctionDecl &Kernel) {
     llvm::Expected<KernelParamLayout> Layout =
-        computeParamLayout(*Kernel, Context);
+        computeParamLayout(Kernel, Context);
     if (!Layout) {
       // A dependent or incomplete parameter type: the runtime lays it out.
       llvm::consumeError(Layout.takeError());
@@ -218,25 +239,24 @@ private:
     }
     if (!Layout->fitsParamBuffer()) {
       report(Diags, Launch.getBeginLoc(), LoweringDiag::ParamBufferTooLarge)
-          << Kernel << static_cast<unsigned>(Layout->BufferSize)
+          << &Kernel << static_cast<unsigned>(Layout->BufferSize)
           << static_cast<unsigned>(ParamBufferLimit);
-      report(Diags, Kernel->getLocation(), LoweringDiag::KernelDeclaredHere)
-          << Kernel;
+      report(Diags, Kernel.getLocation(), LoweringDiag::KernelDeclaredHere)
+          << &Kernel;
       Failed = true;
       return std::nullopt;
     }
-    if (rejectUserProvidedCopy(*Kernel)) {
+    if (rejectUserProvidedCopy(Kernel)) {
       Failed = true;
       return std::nullopt;
     }
-
-    ParameterTypes Types = spellParameterTypes(*Kernel, Context);
+    ParameterTypes Types = spellParameterTypes(Kernel, Context);
     if (Types.Unwritable) {
-      reportUnwritableParameter(Launch, *Kernel, *Types.Unwritable, Diags);
+      reportUnwritableParameter(Launch, Kernel, *Types.Unwritable, Diags);
       Failed = true;
       return std::nullopt;
     }
-    LoweringPlan Plan;
+    KernelPlan Plan;
     Plan.Prefix = "cdp::DeviceLaunch<void(" + Types.Spelling + ")>(";
     // A layout that differs between architectures is left to the runtime,
     // which sees the architecture of each device pass of the build.
@@ -245,10 +265,6 @@ private:
           Layout->DependsOnArch
               ? ".arg("
               : ".arg<" + std::to_string(Slot.Offset) + ">(");
-    for (const Expr *Arg : Launch.arguments())
-      if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
-        Plan.DefaultArgTexts.push_back(
-            sourceText(Default->getParam()->getDefaultArgRange()));
     return Plan;
   }
 
@@ -389,8 +405,8 @@ private:
 
 bool lowerLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
                  const LaunchLoweringOptions &Options, SourceEdits &Edits,
-                 RewrittenLaunches &Done) {
-  return LaunchLowerer(Launch, Context, Options).lower(Edits, Done);
+                 LaunchLoweringState &State) {
+  return LaunchLowerer(Launch, Context, Options).lower(Edits, State);
 }
 
 } // namespace cdp

@@ -25,18 +25,38 @@
 #include "Lowering/SourceEdits.h"
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
 
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
+class FunctionDecl;
 } // namespace clang
 
 namespace cdp {
 
-/// The `<<<` tokens already rewritten: a launch spelled once in a macro
-/// argument that the macro expands twice is rewritten once.
-using RewrittenLaunches = llvm::DenseSet<clang::SourceLocation>;
+/// What the lowering of a kernel's launches shares when its parameter
+/// types are known: `cdp::DeviceLaunch<void(int *, char)>(` and the
+/// `.arg<Offset>(` of each parameter.
+struct KernelPlan {
+  std::string Prefix;
+  llvm::SmallVector<std::string, 8> ArgOpeners;
+};
+
+/// What lowering one launch leaves for the next ones of the file.
+struct LaunchLoweringState {
+  /// The `<<<` tokens already rewritten: a launch spelled once in a macro
+  /// argument that the macro expands twice is rewritten once.
+  llvm::DenseSet<clang::SourceLocation> Rewritten;
+  /// Each kernel's plan, made at its first launch that lowered: a file
+  /// launches few kernels, often many times, and laying out and spelling
+  /// the parameters was a sixth of the lowering's time.
+  llvm::DenseMap<const clang::FunctionDecl *, KernelPlan> Plans;
+};
 
 struct LaunchLoweringOptions {
   /// Test each pointer argument's memory space on the GPU before launching
@@ -50,7 +70,7 @@ struct LaunchLoweringOptions {
 bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
                  clang::ASTContext &Context,
                  const LaunchLoweringOptions &Options,
-                 SourceEdits &Edits, RewrittenLaunches &Done);
+                 SourceEdits &Edits, LaunchLoweringState &State);
 
 } // namespace cdp
 

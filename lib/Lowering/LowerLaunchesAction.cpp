@@ -90,7 +90,7 @@ public:
                     : std::string("the kernel"));
         break;
       }
-      Lowered += lowerLaunch(*Launch, Context, Options, Edits, Rewritten);
+      Lowered += lowerLaunch(*Launch, Context, Options, Edits, State);
       break;
     case LaunchSide::HostDevice:
       // Reported by cdp-host-device-launch; with that check off, the launch
@@ -105,7 +105,7 @@ private:
   const LaunchLoweringOptions &Options;
   const SourceManager &SM;
   SourceEdits &Edits;
-  RewrittenLaunches Rewritten;
+  LaunchLoweringState State;
   unsigned Lowered = 0;
   unsigned LoweredProgrammatic = 0;
 };
