@@ -22,6 +22,11 @@ const CodeSite *Check::siteToCheck(const Stmt &S) {
   return Context.siteOf(S);
 }
 
+const CodeSite *Check::deviceSiteToCheck(const Stmt &S) {
+  const CodeSite *Site = siteToCheck(S);
+  return Site && Site->Side == LaunchSide::Device ? Site : nullptr;
+}
+
 /// isInstantiated() without clang's parent map (see CudaAST/CodeSites.h):
 /// a declaration's contexts lead out through every template instantiation
 /// it is part of.

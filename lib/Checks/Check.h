@@ -49,6 +49,8 @@ protected:
   /// instantiations resolve it (a launch whose argument types depend on a
   /// template parameter).
   const CodeSite *siteToCheck(const clang::Stmt &S);
+  /// siteToCheck(S) when \p S runs on the GPU; null otherwise.
+  const CodeSite *deviceSiteToCheck(const clang::Stmt &S);
 
   /// Matches the definitions of __global__ and __device__ functions (with
   /// \p WithHostDevice, also __host__ __device__ ones), template patterns

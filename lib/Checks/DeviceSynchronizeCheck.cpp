@@ -45,8 +45,7 @@ public:
     if (Context.cdpVersion() != CdpVersion::CDP2)
       return;
     if (const auto *Call = Result.Nodes.getNodeAs<Expr>("call")) {
-      const CodeSite *Site = siteToCheck(*Call);
-      if (Site && Site->Side == LaunchSide::Device)
+      if (deviceSiteToCheck(*Call))
         reportCall(*Call);
       return;
     }

@@ -43,8 +43,8 @@ public:
       return;
     }
     const auto *CallNode = Result.Nodes.getNodeAs<Expr>("call");
-    const CodeSite *Site = siteToCheck(*CallNode);
-    if (!Site || Site->Side != LaunchSide::Device)
+    const CodeSite *Site = deviceSiteToCheck(*CallNode);
+    if (!Site)
       return;
     if (std::optional<RuntimeCall> Call = asRuntimeCall(*CallNode))
       checkMemoryCall(*Call, *Site);

@@ -54,8 +54,7 @@ public:
         return;
       What = "inline PTX 'griddepcontrol'";
     }
-    const CodeSite *Site = siteToCheck(*S);
-    if (!Site || Site->Side != LaunchSide::Device)
+    if (!deviceSiteToCheck(*S))
       return;
     const SourceManager &SM = Context.sourceManager();
     diag(SM.getExpansionLoc(S->getBeginLoc()),

@@ -3,11 +3,11 @@
 #include "CudaAST/ProgrammaticLaunch.h"
 
 #include "CudaAST/FunctionStackVisitor.h"
+#include "CudaAST/WrittenText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -156,11 +156,8 @@ private:
   }
 
   std::string text(const Expr &E) const {
-    CharSourceRange Range = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(E.getSourceRange()), SM,
-        Context.getLangOpts());
     std::string Text;
-    for (char C : Lexer::getSourceText(Range, SM, Context.getLangOpts()))
+    for (char C : writtenText(E.getSourceRange(), SM, Context.getLangOpts()))
       if (!isspace(static_cast<unsigned char>(C)))
         Text += C;
     return Text;

@@ -2,6 +2,8 @@
 
 #include "Lowering/LaunchLowering.h"
 
+#include "CudaAST/WrittenText.h"
+
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "ParamLayout/ParamLayout.h"
@@ -174,12 +176,6 @@ private:
 
   //===--- Planning -------------------------------------------------------===//
 
-  std::string sourceText(SourceRange Range) const {
-    CharSourceRange FileRange = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(Range), SM, LangOpts);
-    return Lexer::getSourceText(FileRange, SM, LangOpts).str();
-  }
-
   /// nvcc refuses such arguments at a device-side launch; so do we.
   bool rejectUserProvidedCopy(const FunctionDecl &Kernel) {
     bool Rejected = false;
@@ -222,7 +218,8 @@ private:
     for (const Expr *Arg : Launch.arguments())
       if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
         Plan.DefaultArgTexts.push_back(
-            sourceText(Default->getParam()->getDefaultArgRange()));
+            writtenText(Default->getParam()->getDefaultArgRange(), SM,
+                        LangOpts));
     return Plan;
   }
 
@@ -322,7 +319,8 @@ private:
       const ParmVarDecl *Param = Kernel->getParamDecl(I);
       if (!Param->hasDefaultArg())
         break; // Too few arguments: the compiler says so at the launch.
-      Plan.DefaultArgTexts.push_back(sourceText(Param->getDefaultArgRange()));
+      Plan.DefaultArgTexts.push_back(
+          writtenText(Param->getDefaultArgRange(), SM, LangOpts));
     }
     return Plan;
   }

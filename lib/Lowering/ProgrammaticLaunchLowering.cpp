@@ -3,6 +3,7 @@
 #include "Lowering/ProgrammaticLaunchLowering.h"
 
 #include "CudaAST/ProgrammaticLaunch.h"
+#include "CudaAST/WrittenText.h"
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/SourceEdits.h"
@@ -89,20 +90,14 @@ private:
   }
 
   std::string text(const Expr &E) const {
-    CharSourceRange Range = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(E.getSourceRange()), SM, LangOpts);
-    return Lexer::getSourceText(Range, SM, LangOpts).str();
+    return writtenText(E.getSourceRange(), SM, LangOpts);
   }
 
   /// The written text of an argument, or of the default it stands for.
   std::string argumentText(const Expr &E) const {
-    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(&E)) {
-      CharSourceRange Range = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(
-              Default->getParam()->getDefaultArgRange()),
-          SM, LangOpts);
-      return Lexer::getSourceText(Range, SM, LangOpts).str();
-    }
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(&E))
+      return writtenText(Default->getParam()->getDefaultArgRange(), SM,
+                         LangOpts);
     return text(E);
   }
 

@@ -1,0 +1,18 @@
+//===- WrittenText.cpp - The text of source as the user wrote it ----------===//
+
+#include "CudaAST/WrittenText.h"
+
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cdp {
+
+std::string writtenText(SourceRange Range, const SourceManager &SM,
+                        const LangOptions &LangOpts) {
+  CharSourceRange FileRange = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Range), SM, LangOpts);
+  return Lexer::getSourceText(FileRange, SM, LangOpts).str();
+}
+
+} // namespace cdp

@@ -1,0 +1,30 @@
+//===- WrittenText.h - The text of source as the user wrote it --*- C++ -*-===//
+//
+// The lowering copies arguments, default arguments and configuration into
+// the code it writes, and the PDL search compares expressions by their
+// text: all as written in the file, through macro arguments.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CUDAAST_WRITTENTEXT_H
+#define CDP_LOWER_CUDAAST_WRITTENTEXT_H
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <string>
+
+namespace clang {
+class LangOptions;
+class SourceManager;
+} // namespace clang
+
+namespace cdp {
+
+/// The file text of the tokens of \p Range; empty when they are not in one
+/// file (part of them comes from a macro body).
+std::string writtenText(clang::SourceRange Range,
+                        const clang::SourceManager &SM,
+                        const clang::LangOptions &LangOpts);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_CUDAAST_WRITTENTEXT_H
