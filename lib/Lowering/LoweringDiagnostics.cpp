@@ -28,10 +28,24 @@ static DiagInfo infoFor(LoweringDiag Kind) {
     return {DiagnosticsEngine::Error,
             "the parameters of kernel %0 need %1 bytes, but the parameter "
             "buffer of a device-side launch holds at most %2 bytes"};
-  case LoweringDiag::UserProvidedCopyConstructor:
+  case LoweringDiag::NonTrivialCopy:
     return {DiagnosticsEngine::Error,
-            "cannot pass an argument of type %0 with a user-provided copy "
-            "constructor to a device-side kernel launch"};
+            "cannot pass an argument of type %0 to a device-side kernel "
+            "launch: its %select{copy constructor|move constructor|"
+            "destructor}1 is %select{user-provided|not trivial (a member, "
+            "base or virtual function makes it so)}2, and the parameter "
+            "buffer is filled byte by byte; nvcc refuses it too"};
+  case LoweringDiag::UnknowableLayout:
+    return {DiagnosticsEngine::Error,
+            "cannot lower this launch of %0: parameter '%1' holds "
+            "%select{a [[no_unique_address]] member|an over-aligned member of "
+            "a packed record}2, and nvcc's front end and its code generator "
+            "disagree on the size of such a record (nvcc's own launch of it "
+            "is wrong too), so no layout written in source is the one the "
+            "child reads; %select{drop the attribute|drop the packing or the "
+            "member's alignment}2"};
+  case LoweringDiag::MemberDeclaredHere:
+    return {DiagnosticsEngine::Note, "member %0 of %1 declared here"};
   case LoweringDiag::DeducedKernelInDependentLaunch:
     return {DiagnosticsEngine::Error,
             "cannot lower this launch: the template arguments of kernel %0 "

@@ -2,6 +2,8 @@
 
 #include "ParamLayout/ParamLayout.h"
 
+#include "ParamLayout/LayoutDivergence.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/TargetInfo.h"
@@ -11,20 +13,21 @@ using namespace clang;
 
 namespace cdp {
 
-uint64_t paramBankBase(unsigned SmVersion) {
+uint64_t paramAlignmentBase(unsigned SmVersion) {
   if (SmVersion >= 100)
-    return 0x380;
+    return 0; // Parameters start at 0x380, but alignment counts from there.
   if (SmVersion >= 90)
     return 0x210;
   return 0x160;
 }
 
 KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types,
-                               uint64_t BankBase) {
+                               uint64_t AlignmentBase) {
   KernelParamLayout Layout;
   uint64_t End = 0;
   for (const ParamType &Type : Types) {
-    uint64_t Offset = llvm::alignTo(BankBase + End, Type.Align) - BankBase;
+    uint64_t Offset =
+        llvm::alignTo(AlignmentBase + End, Type.Align) - AlignmentBase;
     Layout.Params.push_back({Offset, Type.Size, Type.Align});
     Layout.BufferAlign = std::max(Layout.BufferAlign, Type.Align);
     Layout.DependsOnArch |= Type.Align > ArchIndependentAlign;
@@ -45,6 +48,7 @@ unsigned targetSmVersion(const ASTContext &Context) {
 llvm::Expected<KernelParamLayout>
 computeParamLayout(const FunctionDecl &Kernel, const ASTContext &Context) {
   std::vector<ParamType> Types;
+  bool Divergent = false;
   for (const ParmVarDecl *Param : Kernel.parameters()) {
     QualType Type = Param->getType();
     if (Type->isDependentType() || Type->isIncompleteType())
@@ -53,12 +57,16 @@ computeParamLayout(const FunctionDecl &Kernel, const ASTContext &Context) {
           "instantiation",
           Param->getName().str().c_str(),
           Kernel.getNameAsString().c_str());
+    Divergent |= clangLayoutMayDiffer(Type);
     Types.push_back(
         {static_cast<uint64_t>(Context.getTypeSizeInChars(Type).getQuantity()),
          static_cast<uint64_t>(
              Context.getTypeAlignInChars(Type).getQuantity())});
   }
-  return layoutParams(Types, paramBankBase(targetSmVersion(Context)));
+  KernelParamLayout Layout =
+      layoutParams(Types, paramAlignmentBase(targetSmVersion(Context)));
+  Layout.NeedsNvccLayout = Divergent;
+  return Layout;
 }
 
 } // namespace cdp

@@ -5,17 +5,24 @@
 // The rule (shared with runtime/include/cdp/launch.cuh, which static_asserts
 // agreement on every lowered launch) is the one ptxas applies, as recorded
 // in the cubin (EIATTR_KPARAM_INFO): parameters are placed in order, each at
-// the next address that is a multiple of its type's alignment, where
-// addresses are counted in constant bank 0 and the parameters start at a
-// per-architecture base (0x160 before sm_90, 0x210 on sm_90, 0x380 from
-// sm_100 on). Offsets are relative to that base; the buffer ends where the
-// last parameter ends.
+// the next position that is a multiple of its type's alignment, counted from
+// a per-architecture origin. Measured from the cubins of sm_75 to sm_121
+// (test/fuzz/layout_fuzz.py keeps measuring it):
 //
-// Every base is a multiple of 16, so for alignments up to 16 this is the
-// plain "next multiple of the alignment" rule. Above 16 it is not: on sm_90
-// an __align__(32) parameter at the start of the buffer lands at offset 16.
-// The guide's "multiple of the parameter size" holds only for scalars, and
-// nvcc's own lowering gets __align__(32) parameters wrong.
+//   sm_75 .. sm_89   positions are addresses in constant bank 0, where the
+//                    parameters start at 0x160;
+//   sm_90            the same, starting at 0x210;
+//   sm_100 and later the parameters start at 0x380, but positions count from
+//                    that start: an __align__(256) parameter goes to offset 0,
+//                    not to the absolute multiple of 256 (offset 128).
+//
+// Offsets are relative to the start of the parameters; the buffer ends where
+// the last parameter ends. Every origin is a multiple of 16, so for
+// alignments up to 16 this is the plain "next multiple of the alignment"
+// rule. Above 16 it is not: on sm_90 an __align__(32) parameter at the start
+// of the buffer lands at offset 16. The guide's "multiple of the parameter
+// size" holds only for scalars, and nvcc's own lowering gets __align__(32)
+// parameters wrong.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_PARAMLAYOUT_PARAMLAYOUT_H
@@ -61,16 +68,27 @@ struct KernelParamLayout {
   /// architectures, so a multi-architecture build needs the runtime's
   /// per-architecture computation.
   bool DependsOnArch = false;
+  /// Some parameter type holds a packed record, which clang and nvcc lay
+  /// out differently (see LayoutDivergence.h); the child reads nvcc's
+  /// layout, so the offsets are left to the runtime, which nvcc compiles.
+  /// The fields above are then clang's: an upper bound of the size.
+  bool NeedsNvccLayout = false;
 
+  /// Whether the offsets are known here; otherwise the runtime computes
+  /// them in each device pass.
+  bool offsetsKnown() const { return !DependsOnArch && !NeedsNvccLayout; }
   bool fitsParamBuffer() const { return BufferSize <= ParamBufferLimit; }
 };
 
-/// Where the parameters start in constant bank 0 on sm_<SmVersion>.
-uint64_t paramBankBase(unsigned SmVersion);
+/// Where ptxas counts parameter alignment from on sm_<SmVersion>, relative
+/// to the start of the parameters: minus their constant-bank-0 address up to
+/// sm_90, zero from sm_100 on. Returned as the distance to add to an offset
+/// to get the position that must be a multiple of the alignment.
+uint64_t paramAlignmentBase(unsigned SmVersion);
 
 /// The layout rule itself, on sizes and alignments.
 KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types,
-                               uint64_t BankBase);
+                               uint64_t AlignmentBase);
 
 /// The XY of the sm_XY (or sm_XYa) that a device-side parse targets; 90 when
 /// the parse is not device-side.

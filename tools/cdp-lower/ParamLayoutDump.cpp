@@ -2,6 +2,7 @@
 
 #include "ParamLayoutDump.h"
 
+#include "ParamLayout/LayoutDivergence.h"
 #include "ParamLayout/ParamLayout.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -43,6 +44,22 @@ private:
         computeParamLayout(*Kernel, Context);
     if (!Layout) {
       llvm::consumeError(Layout.takeError());
+      return;
+    }
+    for (const ParmVarDecl *Param : Kernel->parameters()) {
+      if (unknowableLayoutMember(Param->getType(), Context)) {
+        Out << "kernel " << Kernel->getName() << " layout=unknown (parameter '"
+            << Param->getName()
+            << "' holds a [[no_unique_address]] member or an over-aligned "
+               "member of a packed record, whose size nvcc's front end and "
+               "code generator disagree on)\n";
+        return;
+      }
+    }
+    if (Layout->NeedsNvccLayout) {
+      Out << "kernel " << Kernel->getName()
+          << " layout=nvcc (a parameter holds a packed record, which clang "
+             "lays out differently; the runtime computes the offsets)\n";
       return;
     }
     Out << "kernel " << Kernel->getName() << " size=" << Layout->BufferSize

@@ -35,22 +35,24 @@ namespace cdp {
 //
 // It is the layout ptxas records for the child kernel in the cubin
 // (EIATTR_KPARAM_INFO): parameters are placed in order, each at the next
-// address that is a multiple of its type's alignment, where addresses count
-// in constant bank 0 and parameters start at a per-architecture base. Every
-// base is a multiple of 16, so up to 16 this is the plain "next multiple of
-// the alignment" rule; an __align__(32) parameter at the start of the buffer
-// lands at offset 16 on sm_90. The guide's "multiple of the parameter size"
-// is exact only for scalars.
+// position that is a multiple of its type's alignment. Up to sm_90 positions
+// are addresses in constant bank 0, where the parameters start at 0x160
+// (sm_75-89) or 0x210 (sm_90); from sm_100 on they count from the start of
+// the parameters (which sit at 0x380). Every origin is a multiple of 16, so
+// up to 16 this is the plain "next multiple of the alignment" rule; an
+// __align__(32) parameter at the start of the buffer lands at offset 16 on
+// sm_90, an __align__(256) one at 160 on sm_80 and at 0 on sm_100. The
+// guide's "multiple of the parameter size" is exact only for scalars.
 //===----------------------------------------------------------------------===//
 
-/// Where the parameters start in constant bank 0 (device passes only; the
-/// host pass never packs a buffer).
+/// What a parameter's offset is counted from when it is aligned (device
+/// passes only; the host pass never packs a buffer).
 #if !defined(__CUDA_ARCH__) || (__CUDA_ARCH__ >= 900 && __CUDA_ARCH__ < 1000)
-constexpr std::size_t kParamBankBase = 0x210;
+constexpr std::size_t kParamAlignmentBase = 0x210;
 #elif __CUDA_ARCH__ >= 1000
-constexpr std::size_t kParamBankBase = 0x380;
+constexpr std::size_t kParamAlignmentBase = 0;
 #else
-constexpr std::size_t kParamBankBase = 0x160;
+constexpr std::size_t kParamAlignmentBase = 0x160;
 #endif
 /// The largest parameter buffer the device runtime accepts.
 constexpr std::size_t kParamBufferLimit = 4096;
@@ -74,7 +76,7 @@ template <class... Params> struct ParamLayout {
     std::size_t End = 0;
     for (std::size_t I = 0;; ++I) {
       std::size_t Begin =
-          alignTo(kParamBankBase + End, Aligns[I]) - kParamBankBase;
+          alignTo(kParamAlignmentBase + End, Aligns[I]) - kParamAlignmentBase;
       if (I == Index)
         return Begin;
       End = Begin + Sizes[I];
