@@ -47,8 +47,8 @@ struct LoweringPlan {
   llvm::SmallVector<std::string, 8> ArgOpeners;
   /// Source text of the kernel's default arguments that the launch omits.
   llvm::SmallVector<std::string, 2> DefaultArgTexts;
-  /// `.checkPointers(CDP_LAUNCH_SITE(...))` under --runtime-checks.
-  std::string PointerCheck;
+  /// The launch tests its pointer arguments on the GPU (--runtime-checks).
+  bool Checked = false;
 };
 
 class LaunchLowerer {
@@ -75,7 +75,7 @@ public:
     if (!Plan)
       return false;
     if (Options.RuntimeChecks && mayPassPointers())
-      Plan->PointerCheck = pointerCheck();
+      checkPointers(*Plan);
     applyRewrite(*Tokens, *Plan, Edits);
     return true;
   }
@@ -364,20 +364,25 @@ private:
     });
   }
 
-  /// `.checkPointers(CDP_LAUNCH_SITE("file.cu", 12, "child"))`: the file is
-  /// named without its directory, so the output does not depend on where
-  /// the tool ran.
-  std::string pointerCheck() const {
+  /// Turns `cdp::DeviceLaunch...(` into
+  /// `cdp::CheckedDeviceLaunch...(CDP_LAUNCH_SITE("file.cu", 12, "child"), `:
+  /// the file is named without its directory, so the output does not depend
+  /// on where the tool ran.
+  void checkPointers(LoweringPlan &Plan) const {
     SourceLocation Loc = SM.getExpansionLoc(Launch.getBeginLoc());
     StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
-    std::string Quoted;
-    llvm::raw_string_ostream OS(Quoted);
-    OS << '"';
+    std::string Site;
+    llvm::raw_string_ostream OS(Site);
+    OS << "CDP_LAUNCH_SITE(\"";
     OS.write_escaped(File);
     OS << "\", " << SM.getExpansionLineNumber(Loc) << ", \"";
     OS.write_escaped(kernelSpelling());
-    OS << '"';
-    return ".checkPointers(CDP_LAUNCH_SITE(" + Quoted + "))";
+    OS << "\"), ";
+    StringRef Unchecked = "cdp::DeviceLaunch";
+    assert(StringRef(Plan.Prefix).starts_with(Unchecked));
+    Plan.Prefix = "cdp::CheckedDeviceLaunch" +
+                  Plan.Prefix.substr(Unchecked.size()) + Site;
+    Plan.Checked = true;
   }
 
   //===--- Rewriting ------------------------------------------------------===//
@@ -401,7 +406,7 @@ private:
     Edits.insert(Tokens.CalleeBegin, Plan.Prefix);
     Edits.replace(Tokens.TripleLess, 3, ", {");
 
-    std::string AfterConfig = "})" + Plan.PointerCheck;
+    std::string AfterConfig = "})";
     if (Written > 0)
       AfterConfig += Plan.ArgOpeners[0];
     Edits.replace(Tokens.TripleGreater,

@@ -13,10 +13,10 @@
 // When the kernel's parameter types depend on a template parameter, the
 // offsets are left to the runtime: `cdp::DeviceLaunch(k<T>, {...}).arg(a)`.
 //
-// With run-time checks, `.checkPointers(CDP_LAUNCH_SITE("f.cu", 12, "k"))`
-// follows the configuration: the runtime then tests where each pointer
-// argument points and skips a launch that would hand a child local or shared
-// memory.
+// With run-time checks, the launch is a `cdp::CheckedDeviceLaunch` whose
+// first argument is `CDP_LAUNCH_SITE("f.cu", 12, "k")`: the runtime then
+// tests where each pointer argument points and skips, without taking a
+// parameter buffer, a launch that would hand a child local or shared memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_LAUNCHLOWERING_H
@@ -60,7 +60,7 @@ struct LaunchLoweringState {
 
 struct LaunchLoweringOptions {
   /// Test each pointer argument's memory space on the GPU before launching
-  /// (--runtime-checks): `.checkPointers(CDP_LAUNCH_SITE(...))`.
+  /// (--runtime-checks): `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;
 };
 

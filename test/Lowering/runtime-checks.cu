@@ -4,8 +4,12 @@
 // RUN: %cdp-lower --runtime-checks %t.cu | diff -u %t.cu -
 //
 // --runtime-checks: launches that pass a data pointer test it on the GPU
-// (checkPointers); launches without one, and function pointers, are lowered
-// as usual. The GPU program test/gpu/runtime_checks.cu runs this.
+// (cdp::CheckedDeviceLaunch); launches without one, and function pointers,
+// are lowered as usual. The GPU program test/gpu/runtime_checks.cu runs this.
+// Inside a function template the checked launch of a known kernel still
+// names `.arg<0>` without `.template` (clang requires it after a dependent
+// object; the site's lambda leaves the object's type known), which the
+// second lowering, by clang, proves.
 
 template <class T> __global__ void generic(T value) {}
 __global__ void pointer(const float *p, int n) {}
@@ -18,9 +22,14 @@ template <class T> __device__ void launchGeneric(T value) {
   generic<T><<<1, 1>>>(value);
 }
 
+template <class T> __device__ void launchKnown(const float *data) {
+  pointer<<<1, 32>>>(data, 3);
+}
+
 __global__ void parent(const float *data, int n) {
   pointer<<<1, 32>>>(data, n);
   scalars<<<1, 32>>>(n, 2.0);
   callback<<<1, 1>>>(onDone);
   launchGeneric(data);
+  launchKnown<int>(data);
 }

@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 namespace cdp {
 
@@ -68,19 +69,31 @@ __host__ __device__ constexpr std::size_t alignTo(std::size_t Offset,
 template <class... Params> struct ParamLayout {
   static constexpr std::size_t count = sizeof...(Params);
 
-  /// Offset of parameter `Index`; `offset(count)` is the buffer size.
-  __host__ __device__ static constexpr std::size_t offset(std::size_t Index) {
-    // A trailing (size 0, align 1) entry makes `offset(count)` the end.
+private:
+  /// Every offset, computed once per kernel type (a launch asks for each of
+  /// its parameters; recomputing made 1,000 parameters cost 500,000 steps).
+  struct Table {
+    std::size_t Offsets[count + 1]; ///< [count] is the buffer size.
+  };
+  static constexpr Table table() {
+    // A trailing (size 0, align 1) entry makes the last offset the end.
     const std::size_t Sizes[] = {sizeof(Params)..., 0};
     const std::size_t Aligns[] = {alignof(Params)..., 1};
+    Table Result{};
     std::size_t End = 0;
-    for (std::size_t I = 0;; ++I) {
-      std::size_t Begin =
-          alignTo(kParamAlignmentBase + End, Aligns[I]) - kParamAlignmentBase;
-      if (I == Index)
-        return Begin;
-      End = Begin + Sizes[I];
+    for (std::size_t I = 0; I <= count; ++I) {
+      Result.Offsets[I] = alignTo(kParamAlignmentBase + End, Aligns[I]) -
+                          kParamAlignmentBase;
+      End = Result.Offsets[I] + Sizes[I];
     }
+    return Result;
+  }
+  static constexpr Table Computed = table();
+
+public:
+  /// Offset of parameter `Index`; `offset(count)` is the buffer size.
+  __host__ __device__ static constexpr std::size_t offset(std::size_t Index) {
+    return Computed.Offsets[Index];
   }
 
   static constexpr std::size_t size = offset(count);
@@ -97,25 +110,37 @@ template <class... Params> struct ParamLayout {
 
 namespace detail {
 
-template <std::size_t Index, class... Types> struct TypeAt {
-  /// Past the last parameter: a type no argument converts to.
-  struct NoSuchParameter {
-    NoSuchParameter() = delete;
-  };
-  using type = NoSuchParameter;
+/// Past the last parameter: a type no argument converts to.
+struct NoSuchParameter {
+  NoSuchParameter() = delete;
 };
-template <class First, class... Rest> struct TypeAt<0, First, Rest...> {
-  using type = First;
+
+template <std::size_t Index, class T> struct IndexedType {
+  using type = T;
 };
-template <std::size_t Index, class First, class... Rest>
-struct TypeAt<Index, First, Rest...> : TypeAt<Index - 1, Rest...> {};
+template <class Indices, class... Types> struct IndexedTypes;
+template <std::size_t... Indices, class... Types>
+struct IndexedTypes<std::index_sequence<Indices...>, Types...>
+    : IndexedType<Indices, Types>... {};
+template <std::size_t Index, class T>
+IndexedType<Index, T> selectIndexed(const IndexedType<Index, T> &);
+
+/// The type at `Index` of `Types`, or NoSuchParameter one past the end.
+/// Overload resolution picks it in one step: a recursive definition
+/// exhausts the compiler's instantiation depth at about 200 parameters,
+/// and 1,000 `int`s fit in the 4 KB buffer.
+template <std::size_t Index, class... Types>
+using TypeAt = decltype(selectIndexed<Index>(
+    IndexedTypes<std::index_sequence_for<Types..., NoSuchParameter>, Types...,
+                 NoSuchParameter>{}));
 
 /// The V1 pair (cudaGetParameterBuffer + cudaLaunchDevice) rejects the
 /// reserved stream handles with cudaErrorInvalidValue and the child never
 /// runs (measured; see README "Streams"). Only the V2 pair runs them. The
-/// reserved handles are small integers (legacy 0x1, per-thread 0x2, tail 0x3,
-/// fire-and-forget 0x4) and the device-graph streams (top byte set); a null
-/// stream or a handle from cudaStreamCreateWithFlags is an ordinary pointer.
+/// reserved handles are the small constants cudaStreamLegacy,
+/// cudaStreamPerThread, cudaStreamTailLaunch and cudaStreamFireAndForget, and
+/// the device-graph streams, which set the top byte (cudaStreamGraph*); a
+/// handle from cudaStreamCreateWithFlags is an ordinary pointer.
 ///
 /// The null stream goes through V2 as well: one thread issuing a long run of
 /// V1 launches into it reaches only 0.72x the rate of nvcc's V2 launches,
@@ -123,12 +148,25 @@ struct TypeAt<Index, First, Rest...> : TypeAt<Index - 1, Rest...> {};
 /// where it is the faster. CDP_LAUNCH_NULL_STREAM_V1 restores V1 for the null
 /// stream, to measure the difference.
 __device__ inline bool usesLaunchV2(cudaStream_t Stream) {
-  auto Handle = reinterpret_cast<std::uintptr_t>(Stream);
+  auto Handle = [](cudaStream_t S) {
+    return reinterpret_cast<std::uintptr_t>(S);
+  };
+  // The largest of the small reserved handles, whatever their order.
+  constexpr auto Max = [](std::uintptr_t A, std::uintptr_t B) {
+    return A > B ? A : B;
+  };
+  const std::uintptr_t LastReserved =
+      Max(Max(Handle(cudaStreamLegacy), Handle(cudaStreamPerThread)),
+          Max(Handle(cudaStreamTailLaunch), Handle(cudaStreamFireAndForget)));
+  const std::uintptr_t GraphStreamBits =
+      Handle(cudaStreamGraphTailLaunch) | Handle(cudaStreamGraphFireAndForget) |
+      Handle(cudaStreamGraphFireAndForgetAsSibling);
 #ifdef CDP_LAUNCH_NULL_STREAM_V1
-  if (Handle == 0)
+  if (Stream == nullptr)
     return false;
 #endif
-  return Handle <= 0x4 || (Handle >> 56) != 0;
+  return Handle(Stream) <= LastReserved ||
+         (Handle(Stream) & GraphStreamBits) != 0;
 }
 
 } // namespace detail
@@ -200,6 +238,75 @@ __device__ inline void reportForbiddenPointer(LaunchSiteInfo &Site,
 
 } // namespace detail
 
+namespace detail {
+
+/// Whether nvcc lets a value of type T into a device-side launch: copying
+/// it byte by byte into the parameter buffer must skip no code. nvcc 13.0
+/// refuses a non-trivial copy or move constructor or destructor ("cannot
+/// pass an argument with a user-provided copy-constructor"); cdp-lower
+/// refuses them when the types are known, and this catches the rest (the
+/// parameter types of a template, known only here).
+template <class T>
+constexpr bool IsByteCopyable = std::is_trivially_copy_constructible_v<T> &&
+                                std::is_trivially_move_constructible_v<T> &&
+                                std::is_trivially_destructible_v<T>;
+
+/// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
+/// V2 or V1 as the stream needs. Null when the device runtime has none; the
+/// error then stays where cudaGetLastError() finds it.
+template <class Layout>
+__device__ void *obtainBuffer(void *Kernel, const LaunchConfig &Config,
+                              bool UseV2) {
+  if (UseV2)
+    return cudaGetParameterBufferV2(
+        Kernel, Config.Grid, Config.Block,
+        static_cast<unsigned>(Config.SharedMem.Bytes));
+  if (Layout::size == 0)
+    return nullptr;
+  // At least kParamBufferAlign: the stores below are compiled for it.
+  constexpr std::size_t Align = Layout::alignment > kParamBufferAlign
+                                    ? Layout::alignment
+                                    : kParamBufferAlign;
+  return cudaGetParameterBuffer(Align, Layout::size);
+}
+
+/// Where parameter `Offset` goes in `Buffer`, which is known to be at least
+/// kParamBufferAlign-aligned: saying so turns the copy into stores of the
+/// parameter's width instead of one byte store per byte.
+__device__ inline void *slotAt(void *Buffer, std::size_t Offset) {
+  return static_cast<char *>(__builtin_assume_aligned(Buffer,
+                                                      kParamBufferAlign)) +
+         Offset;
+}
+
+/// Launches a packed buffer. Like `<<<>>>`, the result is not returned:
+/// errors are recorded for cudaGetLastError().
+template <class Layout>
+__device__ void launchBuffer(void *Kernel, void *Buffer,
+                             const LaunchConfig &Config, bool UseV2) {
+  if (UseV2) {
+    if (Buffer)
+      cudaLaunchDeviceV2(Buffer, Config.Stream);
+    return;
+  }
+  if (Buffer || Layout::size == 0)
+    cudaLaunchDevice(Kernel, Buffer, Config.Grid, Config.Block,
+                     static_cast<unsigned>(Config.SharedMem.Bytes),
+                     Config.Stream);
+}
+
+/// Checks the offset cdp-lower wrote against this header's computation.
+template <class Layout, std::size_t Packed, std::size_t Offset>
+__host__ __device__ constexpr void checkOffset() {
+  static_assert(Packed < Layout::count,
+                "cdp: more arguments than the kernel has parameters");
+  static_assert(Offset == Layout::offset(Packed),
+                "cdp: cdp-lower and cdp/launch.cuh disagree on the "
+                "parameter layout; lower again with this runtime");
+}
+
+} // namespace detail
+
 /// One device-side launch of a kernel of type `void(Params...)`, with
 /// `Packed` arguments stored so far. See the file comment for its use.
 template <class Kernel, std::size_t Packed = 0> class DeviceLaunch;
@@ -213,6 +320,10 @@ class DeviceLaunch<void(Params...), Packed> {
   static_assert(Layout::size <= kParamBufferLimit,
                 "cdp: the kernel's parameters exceed the 4 KB parameter "
                 "buffer of a device-side launch");
+  static_assert((detail::IsByteCopyable<Params> && ...),
+                "cdp: cannot pass an argument whose copy or move constructor "
+                "or destructor is not trivial to a device-side launch (nvcc "
+                "refuses it too)");
 
   template <class, std::size_t> friend class DeviceLaunch;
 
@@ -222,65 +333,29 @@ class DeviceLaunch<void(Params...), Packed> {
   /// Null when the device runtime could not provide a buffer; the launch is
   /// then skipped and the error stays where cudaGetLastError() finds it.
   void *Buffer;
-  /// Set by checkPointers(): pointer arguments are tested on the way in.
-  LaunchSiteInfo *Site = nullptr;
-  /// A pointer argument failed its run-time check: do not launch.
-  bool Rejected = false;
 
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config,
-                          bool UseV2, void *Buffer, LaunchSiteInfo *Site,
-                          bool Rejected)
-      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer),
-        Site(Site), Rejected(Rejected) {}
+                          bool UseV2, void *Buffer)
+      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer) {}
 
 public:
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config)
       : Kernel(Kernel), Config(Config),
-        UseV2(detail::usesLaunchV2(Config.Stream)), Buffer(nullptr) {
-    if (UseV2)
-      Buffer = cudaGetParameterBufferV2(
-          reinterpret_cast<void *>(Kernel), Config.Grid, Config.Block,
-          static_cast<unsigned>(Config.SharedMem.Bytes));
-    else if (Layout::size != 0)
-      Buffer = cudaGetParameterBuffer(Layout::alignment, Layout::size);
-  }
-
-  /// Tests every pointer argument that follows (cdp-lower --runtime-checks).
-  /// A pointer into local or shared memory is reported once per site and
-  /// the launch is skipped; its parameter buffer is then never launched.
-  __device__ DeviceLaunch checkPointers(LaunchSiteInfo *LaunchSite) && {
-    return {Kernel, Config, UseV2, Buffer, LaunchSite, Rejected};
-  }
+        UseV2(detail::usesLaunchV2(Config.Stream)),
+        Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
+                                            Config, UseV2)) {}
 
   /// Converts `Value` to the next parameter's type, as a call would, and
   /// stores it at `Offset`. cdp-lower writes the offset it computed; the
   /// default is this header's own computation, used for dependent types and
-  /// for layouts that differ between architectures.
+  /// for layouts that differ between architectures or that only nvcc knows.
   template <std::size_t Offset = Layout::offset(Packed)>
   __device__ DeviceLaunch<void(Params...), Packed + 1>
   arg(NextParam Value) && {
-    static_assert(Packed < Layout::count,
-                  "cdp: more arguments than the kernel has parameters");
-    static_assert(Offset == Layout::offset(Packed),
-                  "cdp: cdp-lower and cdp/launch.cuh disagree on the "
-                  "parameter layout; lower again with this runtime");
-    bool Reject = Rejected;
-    if constexpr (detail::IsDataPointer<NextParam>) {
-      if (Site) {
-        if (const char *Space = detail::forbiddenSpaceOf((const void *)Value)) {
-          detail::reportForbiddenPointer(*Site, Packed + 1, Space);
-          Reject = true;
-        }
-      }
-    }
-    if (Buffer) {
-      // Saying how aligned the buffer is turns the copy into stores of the
-      // parameter's width instead of one byte store per byte.
-      void *Slot = static_cast<char *>(__builtin_assume_aligned(
-                       Buffer, kParamBufferAlign)) + Offset;
-      std::memcpy(Slot, &Value, sizeof(NextParam));
-    }
-    return {Kernel, Config, UseV2, Buffer, Site, Reject};
+    detail::checkOffset<Layout, Packed, Offset>();
+    if (Buffer)
+      std::memcpy(detail::slotAt(Buffer, Offset), &Value, sizeof(NextParam));
+    return {Kernel, Config, UseV2, Buffer};
   }
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
@@ -288,18 +363,8 @@ public:
   __device__ void launch() && {
     static_assert(Packed == Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
-    if (Rejected)
-      return;
-    if (UseV2) {
-      if (Buffer)
-        cudaLaunchDeviceV2(Buffer, Config.Stream);
-      return;
-    }
-    if (Buffer || Layout::size == 0)
-      cudaLaunchDevice(reinterpret_cast<void *>(Kernel), Buffer, Config.Grid,
-                       Config.Block,
-                       static_cast<unsigned>(Config.SharedMem.Bytes),
-                       Config.Stream);
+    detail::launchBuffer<Layout>(reinterpret_cast<void *>(Kernel), Buffer,
+                                 Config, UseV2);
   }
 };
 
@@ -307,6 +372,124 @@ public:
 template <class... Params>
 DeviceLaunch(void (*)(Params...), const LaunchConfig &)
     -> DeviceLaunch<void(Params...), 0>;
+
+//===----------------------------------------------------------------------===//
+// A launch under run-time checks (cdp-lower --runtime-checks):
+//
+//   cdp::CheckedDeviceLaunch<void(int *)>(CDP_LAUNCH_SITE("f.cu", 12, "k"),
+//                                         k, {grid, block}).arg<0>(p).launch()
+//
+// The arguments are staged in the first object of the chain, a temporary
+// that lives to the end of the full expression, and tested on the way in.
+// Only `.launch()` obtains a parameter buffer, and only when every pointer
+// passed: a skipped launch takes nothing from the device runtime (taking a
+// buffer and never launching it exhausts the pending-launch count after
+// about 2,048 skips on an H200).
+//===----------------------------------------------------------------------===//
+
+template <class Kernel, std::size_t Packed = 0> class CheckedDeviceLaunch;
+
+namespace detail {
+
+/// What the links of one checked launch share.
+template <class... Params> struct CheckedLaunchState {
+  using Layout = ParamLayout<Params...>;
+  void (*Kernel)(Params...);
+  LaunchConfig Config;
+  LaunchSiteInfo *Site;
+  bool Rejected = false;
+  alignas(kParamBufferAlign) unsigned char Staged[Layout::size ? Layout::size
+                                                                : 1];
+
+  template <std::size_t Packed, std::size_t Offset, class Param>
+  __device__ void stage(const Param &Value) {
+    checkOffset<Layout, Packed, Offset>();
+    if constexpr (IsDataPointer<Param>) {
+      if (const char *Space = forbiddenSpaceOf((const void *)Value)) {
+        reportForbiddenPointer(*Site, Packed + 1, Space);
+        Rejected = true;
+      }
+    }
+    std::memcpy(Staged + Offset, &Value, sizeof(Param));
+  }
+
+  __device__ void launch() {
+    if (Rejected)
+      return;
+    void *KernelAddress = reinterpret_cast<void *>(Kernel);
+    bool UseV2 = usesLaunchV2(Config.Stream);
+    void *Buffer = obtainBuffer<Layout>(KernelAddress, Config, UseV2);
+    if (Buffer && Layout::size != 0)
+      std::memcpy(slotAt(Buffer, 0), Staged, Layout::size);
+    launchBuffer<Layout>(KernelAddress, Buffer, Config, UseV2);
+  }
+};
+
+} // namespace detail
+
+/// A link after the first: it refers to the state the first one holds.
+template <class... Params, std::size_t Packed>
+class CheckedDeviceLaunch<void(Params...), Packed> {
+  using State = detail::CheckedLaunchState<Params...>;
+  using NextParam = typename detail::TypeAt<Packed, Params...>::type;
+  State &Shared;
+
+public:
+  __device__ explicit CheckedDeviceLaunch(State &Shared) : Shared(Shared) {}
+
+  template <std::size_t Offset = State::Layout::offset(Packed)>
+  __device__ CheckedDeviceLaunch<void(Params...), Packed + 1>
+  arg(NextParam Value) && {
+    Shared.template stage<Packed, Offset>(Value);
+    return CheckedDeviceLaunch<void(Params...), Packed + 1>(Shared);
+  }
+
+  __device__ void launch() && {
+    static_assert(Packed == State::Layout::count,
+                  "cdp: fewer arguments than the kernel has parameters");
+    Shared.launch();
+  }
+};
+
+/// The first link: it holds the configuration and the staged arguments.
+template <class... Params>
+class CheckedDeviceLaunch<void(Params...), 0>
+    : detail::CheckedLaunchState<Params...> {
+  using State = detail::CheckedLaunchState<Params...>;
+  using NextParam = typename detail::TypeAt<0, Params...>::type;
+
+  static_assert(State::Layout::size <= kParamBufferLimit,
+                "cdp: the kernel's parameters exceed the 4 KB parameter "
+                "buffer of a device-side launch");
+  static_assert((detail::IsByteCopyable<Params> && ...),
+                "cdp: cannot pass an argument whose copy or move constructor "
+                "or destructor is not trivial to a device-side launch (nvcc "
+                "refuses it too)");
+
+public:
+  __device__ CheckedDeviceLaunch(LaunchSiteInfo *Site,
+                                 void (*Kernel)(Params...),
+                                 const LaunchConfig &Config)
+      : State{Kernel, Config, Site} {}
+
+  template <std::size_t Offset = State::Layout::offset(0)>
+  __device__ CheckedDeviceLaunch<void(Params...), 1> arg(NextParam Value) && {
+    State::template stage<0, Offset>(Value);
+    return CheckedDeviceLaunch<void(Params...), 1>(*this);
+  }
+
+  __device__ void launch() && {
+    static_assert(State::Layout::count == 0,
+                  "cdp: fewer arguments than the kernel has parameters");
+    State::launch();
+  }
+};
+
+/// Lets dependent launches write `cdp::CheckedDeviceLaunch(site, k<T>, ...)`.
+template <class... Params>
+CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...),
+                    const LaunchConfig &)
+    -> CheckedDeviceLaunch<void(Params...), 0>;
 
 } // namespace cdp
 

@@ -5,8 +5,12 @@
 // RUN: %cdp-lower --runtime-checks %t.cu | diff -u %t.cu -
 //
 // --runtime-checks: launches that pass a data pointer test it on the GPU
-// (checkPointers); launches without one, and function pointers, are lowered
-// as usual. The GPU program test/gpu/runtime_checks.cu runs this.
+// (cdp::CheckedDeviceLaunch); launches without one, and function pointers,
+// are lowered as usual. The GPU program test/gpu/runtime_checks.cu runs this.
+// Inside a function template the checked launch of a known kernel still
+// names `.arg<0>` without `.template` (clang requires it after a dependent
+// object; the site's lambda leaves the object's type known), which the
+// second lowering, by clang, proves.
 
 template <class T> __global__ void generic(T value) {}
 __global__ void pointer(const float *p, int n) {}
@@ -16,12 +20,17 @@ __global__ void callback(void (*f)(int)) {}
 __device__ void onDone(int) {}
 
 template <class T> __device__ void launchGeneric(T value) {
-  cdp::DeviceLaunch(generic<T>, {1, 1}).checkPointers(CDP_LAUNCH_SITE("runtime-checks.cu", 18, "generic<T>")).arg(value).launch();
+  cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE("runtime-checks.cu", 22, "generic<T>"), generic<T>, {1, 1}).arg(value).launch();
+}
+
+template <class T> __device__ void launchKnown(const float *data) {
+  cdp::CheckedDeviceLaunch<void(const float *, int)>(CDP_LAUNCH_SITE("runtime-checks.cu", 26, "pointer"), pointer, {1, 32}).arg<0>(data).arg<8>(3).launch();
 }
 
 __global__ void parent(const float *data, int n) {
-  cdp::DeviceLaunch<void(const float *, int)>(pointer, {1, 32}).checkPointers(CDP_LAUNCH_SITE("runtime-checks.cu", 22, "pointer")).arg<0>(data).arg<8>(n).launch();
+  cdp::CheckedDeviceLaunch<void(const float *, int)>(CDP_LAUNCH_SITE("runtime-checks.cu", 30, "pointer"), pointer, {1, 32}).arg<0>(data).arg<8>(n).launch();
   cdp::DeviceLaunch<void(int, double)>(scalars, {1, 32}).arg<0>(n).arg<8>(2.0).launch();
   cdp::DeviceLaunch<void(void (*)(int))>(callback, {1, 1}).arg<0>(onDone).launch();
   launchGeneric(data);
+  launchKnown<int>(data);
 }
