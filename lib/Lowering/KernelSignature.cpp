@@ -64,10 +64,17 @@ static bool canBeWritten(QualType Type) {
   return !Tag || canBeWritten(*Tag);
 }
 
-ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,
-                                   const ASTContext &Context) {
+/// `::`-rooted: the launch site may see another entity by the same name (a
+/// local struct, a namespace, a template parameter).
+static std::string spellType(QualType Type, const ASTContext &Context) {
   PrintingPolicy Policy(Context.getLangOpts());
   Policy.SuppressUnwrittenScope = true;
+  return TypeName::getFullyQualifiedName(Type, Context, Policy,
+                                         /*WithGlobalNsPrefix=*/true);
+}
+
+ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,
+                                   const ASTContext &Context) {
   ParameterTypes Result;
   llvm::SmallVector<std::string, 8> Types;
   for (const ParmVarDecl *Param : Kernel.parameters()) {
@@ -75,11 +82,21 @@ ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,
       Result.Unwritable = Param;
       return Result;
     }
-    Types.push_back(
-        TypeName::getFullyQualifiedName(Param->getType(), Context, Policy));
+    Types.push_back(spellType(Param->getType(), Context));
   }
   Result.Spelling = llvm::join(Types, ", ");
   return Result;
+}
+
+std::optional<std::string> spellTypes(llvm::ArrayRef<QualType> Types,
+                                      const ASTContext &Context) {
+  llvm::SmallVector<std::string, 8> Spelled;
+  for (QualType Type : Types) {
+    if (!canBeWritten(Type))
+      return std::nullopt;
+    Spelled.push_back(spellType(Type, Context));
+  }
+  return llvm::join(Spelled, ", ");
 }
 
 void reportUnwritableParameter(const CallExpr &Launch,

@@ -11,6 +11,9 @@
 #ifndef CDP_LOWER_LOWERING_KERNELSIGNATURE_H
 #define CDP_LOWER_LOWERING_KERNELSIGNATURE_H
 
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -19,6 +22,7 @@ class CallExpr;
 class DiagnosticsEngine;
 class FunctionDecl;
 class ParmVarDecl;
+class QualType;
 } // namespace clang
 
 namespace cdp {
@@ -33,6 +37,12 @@ struct ParameterTypes {
 
 ParameterTypes spellParameterTypes(const clang::FunctionDecl &Kernel,
                                    const clang::ASTContext &Context);
+
+/// The types, comma-separated, each `::`-rooted; nothing when one of them
+/// cannot be written.
+std::optional<std::string>
+spellTypes(llvm::ArrayRef<clang::QualType> Types,
+           const clang::ASTContext &Context);
 
 /// Reports that \p Launch cannot be lowered, at the argument given for
 /// \p Unwritable (a parameter of \p Kernel).

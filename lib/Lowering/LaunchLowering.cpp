@@ -185,33 +185,41 @@ private:
   /// makes non-trivial) or a non-trivial destructor. A user-provided copy
   /// assignment is allowed. (Measured with nvcc 13.0; its message says
   /// "user-provided copy-constructor" for all of them but the destructor.)
-  bool rejectNonTrivialCopy(const FunctionDecl &Kernel) {
+  bool rejectNonTrivialCopy(llvm::ArrayRef<QualType> Types) {
     bool Rejected = false;
-    for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
-      QualType Type = Kernel.getParamDecl(I)->getType();
-      std::optional<NonTrivialCopy> Why = nonTrivialCopyOf(Type);
+    for (unsigned I = 0; I < Types.size(); ++I) {
+      std::optional<NonTrivialCopy> Why = nonTrivialCopyOf(Types[I]);
       if (!Why)
         continue;
       SourceLocation At = I < WrittenArgs.size()
                               ? WrittenArgs[I]->getBeginLoc()
                               : Launch.getRParenLoc();
       report(Diags, At, LoweringDiag::NonTrivialCopy)
-          << Type << static_cast<unsigned>(Why->Member)
+          << Types[I] << static_cast<unsigned>(Why->Member)
           << static_cast<unsigned>(!Why->UserProvided);
       Rejected = true;
     }
     return Rejected;
   }
 
+  /// The kernel as messages name it: by its declaration, or, launched
+  /// through a pointer, as written.
+  std::string kernelName(const FunctionDecl *Kernel) const {
+    return "'" + (Kernel ? Kernel->getNameAsString() : kernelSpelling()) +
+           "'";
+  }
+
   /// A parameter whose layout in the child no source-level rule gives.
-  bool rejectUnknowableLayout(const FunctionDecl &Kernel) {
-    for (const ParmVarDecl *Param : Kernel.parameters()) {
-      const FieldDecl *Member =
-          unknowableLayoutMember(Param->getType(), Context);
+  bool rejectUnknowableLayout(const FunctionDecl *Kernel,
+                              llvm::ArrayRef<QualType> Types) {
+    for (unsigned I = 0; I < Types.size(); ++I) {
+      const FieldDecl *Member = unknowableLayoutMember(Types[I], Context);
       if (!Member)
         continue;
+      std::string Param = Kernel ? Kernel->getParamDecl(I)->getName().str()
+                                 : "#" + std::to_string(I + 1);
       report(Diags, Launch.getBeginLoc(), LoweringDiag::UnknowableLayout)
-          << &Kernel << Param->getName()
+          << kernelName(Kernel) << Param
           << static_cast<unsigned>(!Member->hasAttr<NoUniqueAddressAttr>());
       report(Diags, Member->getLocation(), LoweringDiag::MemberDeclaredHere)
           << Member << Member->getParent();
@@ -220,12 +228,74 @@ private:
     return false;
   }
 
+  /// What no launch of a kernel with these parameters may get past: the
+  /// 4 KB buffer, nvcc's copy rule, a layout no rule gives.
+  bool rejectParameters(const FunctionDecl *Kernel,
+                        llvm::ArrayRef<QualType> Types,
+                        const KernelParamLayout &Layout) {
+    // clang packs no tighter than nvcc, so even where nvcc's layout is left
+    // to the runtime, a buffer that fits clang's layout fits nvcc's.
+    if (!Layout.fitsParamBuffer()) {
+      report(Diags, Launch.getBeginLoc(), LoweringDiag::ParamBufferTooLarge)
+          << kernelName(Kernel) << static_cast<unsigned>(Layout.BufferSize)
+          << static_cast<unsigned>(ParamBufferLimit);
+      if (Kernel)
+        report(Diags, Kernel->getLocation(), LoweringDiag::KernelDeclaredHere)
+            << Kernel;
+      return true;
+    }
+    return rejectNonTrivialCopy(Types) || rejectUnknowableLayout(Kernel, Types);
+  }
+
+  /// `.arg<8>(` per parameter, or `.arg(` for a layout that differs between
+  /// architectures or that only nvcc knows: the runtime computes it in each
+  /// device pass nvcc compiles.
+  static llvm::SmallVector<std::string, 8>
+  argOpeners(const KernelParamLayout &Layout) {
+    llvm::SmallVector<std::string, 8> Openers;
+    for (const ParamSlot &Slot : Layout.Params)
+      Openers.push_back(Layout.offsetsKnown()
+                            ? ".arg<" + std::to_string(Slot.Offset) + ">("
+                            : ".arg(");
+    return Openers;
+  }
+
+  /// A launch through a pointer to a kernel (`kp<<<1, 1>>>(x)`): the
+  /// pointer's type gives the parameters, and the pointer is the kernel.
+  std::optional<LoweringPlan> planThroughPointer() {
+    QualType Callee = Launch.getCallee()->getType();
+    if (const auto *Pointer = Callee->getAs<PointerType>())
+      Callee = Pointer->getPointeeType();
+    const auto *Proto = Callee->getAs<FunctionProtoType>();
+    if (!Proto)
+      return std::nullopt;
+    llvm::SmallVector<QualType, 8> Types(Proto->getParamTypes());
+    llvm::Expected<KernelParamLayout> Layout =
+        computeParamLayout(Types, Context);
+    if (!Layout) {
+      llvm::consumeError(Layout.takeError());
+      return std::nullopt;
+    }
+    std::optional<std::string> Spelling = spellTypes(Types, Context);
+    if (rejectParameters(nullptr, Types, *Layout) || !Spelling) {
+      Failed = true;
+      return std::nullopt;
+    }
+    LoweringPlan Plan;
+    Plan.Prefix = "cdp::DeviceLaunch<void(" + *Spelling + ")>(";
+    Plan.ArgOpeners = argOpeners(*Layout);
+    return Plan;
+  }
+
   /// The parameter types are known: the tool lays them out.
   std::optional<LoweringPlan>
   planStatic(llvm::DenseMap<const FunctionDecl *, KernelPlan> &Plans) {
+    if (Launch.isTypeDependent())
+      return std::nullopt;
     const FunctionDecl *Kernel = Launch.getDirectCallee();
-    if (!Kernel || Launch.isTypeDependent() ||
-        Kernel->getType()->isDependentType())
+    if (!Kernel)
+      return planThroughPointer();
+    if (Kernel->getType()->isDependentType())
       return std::nullopt;
     auto Known = Plans.find(Kernel);
     if (Known == Plans.end()) {
@@ -256,36 +326,22 @@ private:
       llvm::consumeError(Layout.takeError());
       return std::nullopt;
     }
-    // clang packs no tighter than nvcc, so even where nvcc's layout is left
-    // to the runtime, a buffer that fits clang's layout fits nvcc's.
-    if (!Layout->fitsParamBuffer()) {
-      report(Diags, Launch.getBeginLoc(), LoweringDiag::ParamBufferTooLarge)
-          << &Kernel << static_cast<unsigned>(Layout->BufferSize)
-          << static_cast<unsigned>(ParamBufferLimit);
-      report(Diags, Kernel.getLocation(), LoweringDiag::KernelDeclaredHere)
-          << &Kernel;
+    llvm::SmallVector<QualType, 8> Types;
+    for (const ParmVarDecl *Param : Kernel.parameters())
+      Types.push_back(Param->getType());
+    if (rejectParameters(&Kernel, Types, *Layout)) {
       Failed = true;
       return std::nullopt;
     }
-    if (rejectNonTrivialCopy(Kernel) || rejectUnknowableLayout(Kernel)) {
-      Failed = true;
-      return std::nullopt;
-    }
-    ParameterTypes Types = spellParameterTypes(Kernel, Context);
-    if (Types.Unwritable) {
-      reportUnwritableParameter(Launch, Kernel, *Types.Unwritable, Diags);
+    ParameterTypes Spelled = spellParameterTypes(Kernel, Context);
+    if (Spelled.Unwritable) {
+      reportUnwritableParameter(Launch, Kernel, *Spelled.Unwritable, Diags);
       Failed = true;
       return std::nullopt;
     }
     KernelPlan Plan;
-    Plan.Prefix = "cdp::DeviceLaunch<void(" + Types.Spelling + ")>(";
-    // A layout that differs between architectures, or that only nvcc knows,
-    // is left to the runtime: nvcc compiles it in each device pass.
-    for (const ParamSlot &Slot : Layout->Params)
-      Plan.ArgOpeners.push_back(
-          Layout->offsetsKnown()
-              ? ".arg<" + std::to_string(Slot.Offset) + ">("
-              : ".arg(");
+    Plan.Prefix = "cdp::DeviceLaunch<void(" + Spelled.Spelling + ")>(";
+    Plan.ArgOpeners = argOpeners(*Layout);
     return Plan;
   }
 

@@ -8,6 +8,7 @@
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/ProgrammaticLaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
+#include "Lowering/RuntimeInclude.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -24,29 +25,23 @@ static constexpr llvm::StringLiteral RuntimeHeader = "cdp/launch.cuh";
 
 namespace {
 
-/// Records where the main file's first #include is and whether it already
-/// includes the runtime (then lowering its own output adds nothing).
+/// Records whether the main file already includes the runtime (then
+/// lowering its own output adds nothing).
 class IncludeFinder : public PPCallbacks {
 public:
-  IncludeFinder(const SourceManager &SM, SourceLocation &FirstInclude,
-                bool &IncludesRuntime)
-      : SM(SM), FirstInclude(FirstInclude), IncludesRuntime(IncludesRuntime) {}
+  IncludeFinder(const SourceManager &SM, bool &IncludesRuntime)
+      : SM(SM), IncludesRuntime(IncludesRuntime) {}
 
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
                           bool, CharSourceRange, OptionalFileEntryRef,
                           StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (!SM.isWrittenInMainFile(HashLoc))
-      return;
-    if (FirstInclude.isInvalid())
-      FirstInclude = HashLoc;
-    if (Name == RuntimeHeader)
+    if (SM.isWrittenInMainFile(HashLoc) && Name == RuntimeHeader)
       IncludesRuntime = true;
   }
 
 private:
   const SourceManager &SM;
-  SourceLocation &FirstInclude;
   bool &IncludesRuntime;
 };
 
@@ -113,11 +108,9 @@ private:
 class LowerLaunchesConsumer : public ASTConsumer {
 public:
   LowerLaunchesConsumer(const LoweringOptions &Options, LoweredFile &Result,
-                        Preprocessor &PP,
-                        const SourceLocation &FirstInclude,
-                        const bool &IncludesRuntime,
+                        Preprocessor &PP, const bool &IncludesRuntime,
                         const SkippedCode &Skipped)
-      : Options(Options), Result(Result), PP(PP), FirstInclude(FirstInclude),
+      : Options(Options), Result(Result), PP(PP),
         IncludesRuntime(IncludesRuntime), Skipped(Skipped) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
@@ -141,10 +134,9 @@ public:
       return;
 
     if (Visitor.lowered() > 0 && !IncludesRuntime) {
-      SourceLocation At = FirstInclude.isValid()
-                              ? FirstInclude
-                              : SM.getLocForStartOfFile(Main);
-      Edits.insert(At, ("#include <" + RuntimeHeader + ">\n").str());
+      RuntimeInclude Include = runtimeIncludeFor(Main, RuntimeHeader, SM,
+                                                 Context.getLangOpts());
+      Edits.insert(Include.At, Include.Text);
     }
     std::optional<std::string> Text = Edits.apply(Diags);
     if (!Text)
@@ -158,7 +150,6 @@ private:
   const LoweringOptions &Options;
   LoweredFile &Result;
   Preprocessor &PP;
-  const SourceLocation &FirstInclude;
   const bool &IncludesRuntime;
   const SkippedCode &Skipped;
 };
@@ -167,7 +158,7 @@ private:
 
 bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
   CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeFinder>(
-      CI.getSourceManager(), FirstInclude, IncludesRuntime));
+      CI.getSourceManager(), IncludesRuntime));
   Skipped.recordFrom(CI.getPreprocessor());
   return true;
 }
@@ -175,8 +166,7 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
 std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   return std::make_unique<LowerLaunchesConsumer>(
-      Options, Result, CI.getPreprocessor(), FirstInclude, IncludesRuntime,
-      Skipped);
+      Options, Result, CI.getPreprocessor(), IncludesRuntime, Skipped);
 }
 
 } // namespace cdp

@@ -48,8 +48,6 @@ protected:
 private:
   const LoweringOptions &Options;
   LoweredFile &Result;
-  /// Where the include goes: before the main file's first #include.
-  clang::SourceLocation FirstInclude;
   bool IncludesRuntime = false;
   SkippedCode Skipped;
 };

@@ -47,8 +47,6 @@ unsigned targetSmVersion(const ASTContext &Context) {
 
 llvm::Expected<KernelParamLayout>
 computeParamLayout(const FunctionDecl &Kernel, const ASTContext &Context) {
-  std::vector<ParamType> Types;
-  bool Divergent = false;
   for (const ParmVarDecl *Param : Kernel.parameters()) {
     QualType Type = Param->getType();
     if (Type->isDependentType() || Type->isIncompleteType())
@@ -57,6 +55,22 @@ computeParamLayout(const FunctionDecl &Kernel, const ASTContext &Context) {
           "instantiation",
           Param->getName().str().c_str(),
           Kernel.getNameAsString().c_str());
+  }
+  llvm::SmallVector<QualType, 8> Types;
+  for (const ParmVarDecl *Param : Kernel.parameters())
+    Types.push_back(Param->getType());
+  return computeParamLayout(Types, Context);
+}
+
+llvm::Expected<KernelParamLayout>
+computeParamLayout(llvm::ArrayRef<QualType> ParamTypes,
+                   const ASTContext &Context) {
+  std::vector<ParamType> Types;
+  bool Divergent = false;
+  for (QualType Type : ParamTypes) {
+    if (Type->isDependentType() || Type->isIncompleteType())
+      return llvm::createStringError(
+          "the layout of a parameter is not known until instantiation");
     Divergent |= clangLayoutMayDiffer(Type);
     Types.push_back(
         {static_cast<uint64_t>(Context.getTypeSizeInChars(Type).getQuantity()),

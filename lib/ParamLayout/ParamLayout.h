@@ -37,6 +37,7 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class QualType;
 } // namespace clang
 
 namespace cdp {
@@ -99,6 +100,12 @@ unsigned targetSmVersion(const clang::ASTContext &Context);
 /// layout is then left to the runtime).
 llvm::Expected<KernelParamLayout>
 computeParamLayout(const clang::FunctionDecl &Kernel,
+                   const clang::ASTContext &Context);
+
+/// The same for a kernel known only by its parameter types (launched
+/// through a pointer).
+llvm::Expected<KernelParamLayout>
+computeParamLayout(llvm::ArrayRef<clang::QualType> ParamTypes,
                    const clang::ASTContext &Context);
 
 } // namespace cdp

@@ -26,6 +26,20 @@ __global__ void parent(int which) {
   child<<<1, 1>>>(fromShared);
 }
 
+// Every thread skips launches: with the checks, a skipped launch must take
+// nothing from the device runtime (a buffer taken and never launched counts
+// as pending: about 2,048 of them made every later launch fail).
+constexpr int kFloodBlocks = 100, kFloodThreads = 256, kFloodPerThread = 4;
+
+__global__ void flood() {
+  int local = 1;
+  int *p = choose(&local, &g_target, 1);
+  for (int i = 0; i < kFloodPerThread; ++i)
+    child<<<1, 1>>>(p);
+}
+
+__global__ void afterFlood() { child<<<1, 1>>>(&g_target); }
+
 int main() {
   int value = 5;
   cudaMemcpyToSymbol(g_target, &value, sizeof value);
@@ -35,5 +49,13 @@ int main() {
   cudaMemcpyToSymbol(g_log_size, &zero, sizeof zero);
   parent<<<1, 4>>>(1); // Local and shared: every launch is skipped.
   printLog("local and shared");
+  cudaMemcpyToSymbol(g_log_size, &zero, sizeof zero);
+  flood<<<kFloodBlocks, kFloodThreads>>>();
+  cudaDeviceSynchronize();
+  afterFlood<<<1, 1>>>(); // Still launches: 1 child logs 5.
+  char name[64];
+  snprintf(name, sizeof name, "after %d skipped launches",
+           kFloodBlocks * kFloodThreads * kFloodPerThread);
+  printLog(name);
   return 0;
 }

@@ -1,4 +1,3 @@
-#include <cdp/launch.cuh>
 // RUN: %cdp-lower %s -o %t.cu
 // RUN: diff -u %S/Expected/contexts.cu %t.cu
 // RUN: %nvcc-rdc --extended-lambda -c %t.cu -o %t.o
@@ -8,6 +7,8 @@
 // including unbraced bodies, comma and conditional operands, macro
 // arguments and lambdas in device code.
 
+#include <cdp/launch.cuh>
+#line 10
 #define CHECKED(...) __VA_ARGS__
 #define TWICE(...) do { __VA_ARGS__; __VA_ARGS__; } while (0)
 

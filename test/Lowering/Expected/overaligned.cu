@@ -1,4 +1,3 @@
-#include <cdp/launch.cuh>
 // RUN: %cdp-lower %s -o %t.cu
 // RUN: diff -u %S/Expected/overaligned.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
@@ -10,6 +9,8 @@
 // nvcc's own <<<>>> lowering stores Wide at 32 here and the child reads
 // zeros (shared/FACTS.md 9).
 
+#include <cdp/launch.cuh>
+#line 12
 struct Bytes3 {
   char c[3];
 };
@@ -26,6 +27,6 @@ __global__ void parent() {
   Wide w;
   w.x = 11;
   w.y = 12.5f;
-  cdp::DeviceLaunch<void(Bytes3, Wide, int)>(child, {1, 1, 0, cudaStreamTailLaunch}).arg(b).arg(w).arg(77).launch();
-  cdp::DeviceLaunch<void(Bytes3, int)>(plain, {1, 1}).arg<0>(b).arg<4>(77).launch();
+  cdp::DeviceLaunch<void(::Bytes3, ::Wide, int)>(child, {1, 1, 0, cudaStreamTailLaunch}).arg(b).arg(w).arg(77).launch();
+  cdp::DeviceLaunch<void(::Bytes3, int)>(plain, {1, 1}).arg<0>(b).arg<4>(77).launch();
 }

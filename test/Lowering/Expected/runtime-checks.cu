@@ -1,4 +1,3 @@
-#include <cdp/launch.cuh>
 // RUN: %cdp-lower --runtime-checks %s -o %t.cu
 // RUN: diff -u %S/Expected/runtime-checks.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
@@ -12,6 +11,8 @@
 // object; the site's lambda leaves the object's type known), which the
 // second lowering, by clang, proves.
 
+#include <cdp/launch.cuh>
+#line 14
 template <class T> __global__ void generic(T value) {}
 __global__ void pointer(const float *p, int n) {}
 __global__ void scalars(int n, double x) {}

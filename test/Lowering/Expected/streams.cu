@@ -1,4 +1,3 @@
-#include <cdp/launch.cuh>
 // RUN: %cdp-lower %s -o %t.cu
 // RUN: diff -u %S/Expected/streams.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
@@ -8,6 +7,8 @@
 // value (V1 for the null stream and created streams, V2 for the reserved
 // handles), so a stream known only at run time is handled too.
 
+#include <cdp/launch.cuh>
+#line 10
 __global__ void child(int v) {}
 
 __global__ void parent(int v, cudaStream_t fromHost) {

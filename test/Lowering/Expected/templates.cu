@@ -1,4 +1,3 @@
-#include <cdp/launch.cuh>
 // RUN: %cdp-lower %s -o %t.cu
 // RUN: diff -u %S/Expected/templates.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
@@ -8,6 +7,8 @@
 // template parents are rewritten once, in the pattern. Where a parameter
 // type depends on a template parameter, the runtime lays it out.
 
+#include <cdp/launch.cuh>
+#line 10
 namespace math {
 __global__ void scale(float *data, float factor) {}
 __global__ void scale(double *data, double factor) {}
@@ -24,7 +25,7 @@ __global__ void parent(float *f, double *d) {
   cdp::DeviceLaunch<void(double *, double)>(math::scale, {1, 1}).arg<0>(d).arg<8>(2).launch();
   cdp::DeviceLaunch<void(float *, float)>(math::fill, {1, 1}).arg<0>(f).arg<8>(1.f).launch();
   cdp::DeviceLaunch<void(float *, float)>(math::fill<float, 8>, {1, 1}).arg<0>(f).arg<8>(1).launch();
-  cdp::DeviceLaunch<void(Box<double>, int)>(takeBox, {1, 1}).arg<0>(Box<double>{1.0}).arg<8>(7).launch();
+  cdp::DeviceLaunch<void(::Box<double>, int)>(takeBox, {1, 1}).arg<0>(Box<double>{1.0}).arg<8>(7).launch();
 }
 
 template <class T> __global__ void genericParent(T *data, T value) {
@@ -44,7 +45,7 @@ typedef struct {
 } TypedefOnly;
 template <class F> __global__ void apply(F f) {}
 __global__ void typeNames(int *data) {
-  cdp::DeviceLaunch<void(TypedefOnly)>(apply, {1, 1}).arg<0>(TypedefOnly{data}).launch();
+  cdp::DeviceLaunch<void(::TypedefOnly)>(apply, {1, 1}).arg<0>(TypedefOnly{data}).launch();
   struct Local {
     int *data;
   };
