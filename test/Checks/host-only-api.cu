@@ -1,4 +1,4 @@
-// RUN: not %cdp-lower --check-only %s 2>&1 \
+// RUN: not %cdp-lower --check-only %s -- -ferror-limit=0 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='[-Wcdp'
 // RUN: not %clang-cdp-plugin --cuda-gpu-arch=sm_90 %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='[-Wcdp'

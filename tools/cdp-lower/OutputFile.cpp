@@ -1,22 +1,61 @@
-//===- OutputFile.cpp - Write a lowered file atomically -------------------===//
+//===- OutputFile.cpp - Write a lowered file as editors do ----------------===//
 
 #include "OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace cdp {
 
-llvm::Error writeFileAtomically(llvm::StringRef Path,
+/// Writes to an existing file or device without replacing it.
+static llvm::Error writeInPlace(llvm::StringRef Path,
                                 llvm::StringRef Contents) {
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_None);
+  if (EC)
+    return llvm::createFileError(Path, EC);
+  Out << Contents;
+  Out.close();
+  if (Out.has_error()) {
+    EC = Out.error();
+    Out.clear_error();
+    return llvm::createFileError(Path, EC);
+  }
+  return llvm::Error::success();
+}
+
+/// Writes through a temporary file and a rename; \p Old, when given, is the
+/// replaced file's status, whose mode and owner the new file takes.
+static llvm::Error replaceFile(llvm::StringRef Path, llvm::StringRef Contents,
+                               const struct stat *Old) {
   llvm::SmallString<256> Model(Path);
   Model += ".cdp-lower-%%%%%%";
   int FD;
   llvm::SmallString<256> TempPath;
-  if (std::error_code EC =
-          llvm::sys::fs::createUniqueFile(Model, FD, TempPath))
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, TempPath))
     return llvm::createFileError(Path, EC);
+  llvm::sys::RemoveFileOnSignal(TempPath);
+  auto Fail = [&](std::error_code EC) {
+    llvm::sys::fs::remove(TempPath);
+    llvm::sys::DontRemoveFileOnSignal(TempPath);
+    return llvm::createFileError(Path, EC);
+  };
+  if (Old) {
+    if (::fchmod(FD, Old->st_mode & 07777) != 0) {
+      std::error_code EC(errno, std::generic_category());
+      ::close(FD);
+      return Fail(EC);
+    }
+    // Keeping the owner needs the right to give the file away: as root it
+    // is kept, as its owner it already is.
+    (void)!::fchown(FD, Old->st_uid, Old->st_gid);
+  }
   {
     llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
     Out << Contents;
@@ -24,15 +63,39 @@ llvm::Error writeFileAtomically(llvm::StringRef Path,
     if (Out.has_error()) {
       std::error_code EC = Out.error();
       Out.clear_error();
-      llvm::sys::fs::remove(TempPath);
-      return llvm::createFileError(Path, EC);
+      return Fail(EC);
     }
   }
-  if (std::error_code EC = llvm::sys::fs::rename(TempPath, Path)) {
-    llvm::sys::fs::remove(TempPath);
-    return llvm::createFileError(Path, EC);
-  }
+  // For the test that interrupts a write (test/Tool/output-files.test).
+  if (std::getenv("CDP_LOWER_TEST_PAUSE_BEFORE_RENAME"))
+    ::sleep(30);
+  if (std::error_code EC = llvm::sys::fs::rename(TempPath, Path))
+    return Fail(EC);
+  llvm::sys::DontRemoveFileOnSignal(TempPath);
   return llvm::Error::success();
+}
+
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents) {
+  if (Path == "-") {
+    llvm::outs() << Contents;
+    llvm::outs().flush();
+    return llvm::Error::success();
+  }
+  // Through symbolic links, to the file they name.
+  llvm::SmallString<256> Target(Path);
+  if (llvm::sys::fs::is_symlink_file(Path)) {
+    if (std::error_code EC = llvm::sys::fs::real_path(Path, Target))
+      return llvm::createFileError(Path, EC);
+  }
+  struct stat Status;
+  if (::stat(Target.c_str(), &Status) != 0)
+    return replaceFile(Target, Contents, nullptr); // A new file.
+  if (S_ISDIR(Status.st_mode))
+    return llvm::createFileError(
+        Path, std::make_error_code(std::errc::is_a_directory));
+  if (!S_ISREG(Status.st_mode) || Status.st_nlink > 1)
+    return writeInPlace(Target, Contents);
+  return replaceFile(Target, Contents, &Status);
 }
 
 } // namespace cdp

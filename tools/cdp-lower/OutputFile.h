@@ -1,4 +1,19 @@
-//===- OutputFile.h - Write a lowered file atomically -----------*- C++ -*-===//
+//===- OutputFile.h - Write a lowered file as editors do --------*- C++ -*-===//
+//
+// How -o and -i write a file, so that it is either untouched or complete and
+// keeps what the user set up around it:
+//
+//  * `-` is standard output;
+//  * a device node or FIFO (`-o /dev/null`) is written to, never replaced;
+//  * a symbolic link is written through, to its target (as editors do);
+//  * a file with other hard links is rewritten in place, so that every link
+//    sees the new text (a rename would leave the others on the old one);
+//  * otherwise the text goes to a temporary file in the same directory,
+//    which takes the old file's mode (a 0600 file stays private) and, where
+//    permitted, its owner, and is renamed over it. The temporary file is
+//    removed if the tool is interrupted (SIGINT, SIGTERM) or fails.
+//
+//===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_TOOLS_OUTPUTFILE_H
 #define CDP_LOWER_TOOLS_OUTPUTFILE_H
 
@@ -7,9 +22,8 @@
 
 namespace cdp {
 
-/// Writes \p Contents to \p Path through a temporary file in the same
-/// directory and a rename, so that \p Path is either untouched or complete.
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
+/// Writes \p Contents to \p Path as the file comment says.
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents);
 
 } // namespace cdp
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompileFlags.h"
+#include "FileRun.h"
 #include "OutputFile.h"
 #include "ParamLayoutDump.h"
 
@@ -20,6 +21,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -139,14 +141,14 @@ static bool writeResult(const std::string &Input, const cdp::LoweredFile &R) {
     auto Original = llvm::MemoryBuffer::getFile(Input);
     if (Original && (*Original)->getBuffer() == R.Text)
       return true; // Nothing to lower: keep the file as it is.
-    if (llvm::Error E = cdp::writeFileAtomically(Input, R.Text)) {
+    if (llvm::Error E = cdp::writeOutputFile(Input, R.Text)) {
       error() << llvm::toString(std::move(E)) << "\n";
       return false;
     }
     return true;
   }
   if (!OutputPath.empty()) {
-    if (llvm::Error E = cdp::writeFileAtomically(OutputPath, R.Text)) {
+    if (llvm::Error E = cdp::writeOutputFile(OutputPath, R.Text)) {
       error() << llvm::toString(std::move(E)) << "\n";
       return false;
     }
@@ -178,6 +180,8 @@ takeWarningFlags(int &Argc, const char **Argv) {
 }
 
 int main(int argc, const char **argv) {
+  // A crash prints a stack trace; an interrupt removes temporary files.
+  llvm::InitLLVM InitLLVM(argc, argv);
   std::vector<std::string> WarningFlags = takeWarningFlags(argc, argv);
   std::string Message;
   std::unique_ptr<CompilationDatabase> FromCommandLine =
@@ -227,8 +231,16 @@ int main(int argc, const char **argv) {
     return 1;
   }
   for (const std::string &Input : Inputs) {
-    if (!llvm::sys::fs::is_regular_file(Input)) {
+    if (llvm::sys::fs::is_directory(Input)) {
+      error() << "'" << Input << "' is a directory; name the files in it\n";
+      return 1;
+    }
+    if (!llvm::sys::fs::exists(Input)) {
       error() << "no such file: '" << Input << "'\n";
+      return 1;
+    }
+    if (!llvm::sys::fs::is_regular_file(Input)) {
+      error() << "'" << Input << "' is not a regular file\n";
       return 1;
     }
   }
@@ -242,20 +254,19 @@ int main(int argc, const char **argv) {
 
   unsigned Failures = 0;
   for (const std::string &Input : Inputs) {
-    ClangTool Tool(*Database, {Input});
-    Tool.appendArgumentsAdjuster(Adjuster);
     if (PrintParamLayout) {
       llvm::raw_ostream &Out = llvm::outs();
       ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream> Factory(
           Out);
-      Failures += Tool.run(&Factory) != 0;
+      Failures += !cdp::runOnFile(*Database, Input, Adjuster, Factory);
       continue;
     }
     cdp::LoweredFile Result;
     ActionFactory<cdp::LowerLaunchesAction, const cdp::LoweringOptions,
                   cdp::LoweredFile>
         Factory(Options, Result);
-    if (Tool.run(&Factory) != 0 || !Result.Succeeded) {
+    if (!cdp::runOnFile(*Database, Input, Adjuster, Factory) ||
+        !Result.Succeeded) {
       if (!CheckOnly)
         error() << "'" << Input
                 << "' was not lowered; it is left unchanged\n";
