@@ -102,9 +102,9 @@ class Batch:
                 if m:
                     printed[m.group(1)] = [int(x) for x in
                                            m.group(2).split(",") if x]
-                elif re.match(r"kernel \S+ layout=nvcc", line):
+                elif re.match(r"kernel \S+ sm_\d+ layout=nvcc", line):
                     from_nvcc.add(line.split()[1])
-                elif re.match(r"kernel \S+ layout=unknown", line):
+                elif re.match(r"kernel \S+ sm_\d+ layout=unknown", line):
                     self.unknowable.add(line.split()[1])
             self.left_to_runtime += len(from_nvcc)
             for name, params in truth[arch].items():

@@ -2,6 +2,7 @@
 
 #include "CompileFlags.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -51,6 +52,25 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
     Adjusted.push_back("-I" + RuntimeIncludeDir);
     return Adjusted;
   };
+}
+
+std::vector<unsigned> gpuArchitecturesOf(const CommandLineArguments &Args) {
+  std::vector<unsigned> Archs;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I], Value;
+    for (llvm::StringRef Flag : {"--cuda-gpu-arch", "--offload-arch"}) {
+      if (Arg == Flag && I + 1 < Args.size())
+        Value = Args[I + 1];
+      else if (Arg.starts_with(Flag) && Arg.drop_front(Flag.size())
+                                             .consume_front("="))
+        Value = Arg.drop_front(Flag.size() + 1);
+    }
+    unsigned Version;
+    if (Value.consume_front("sm_") && !Value.consumeInteger(10, Version) &&
+        llvm::find(Archs, Version) == Archs.end())
+      Archs.push_back(Version);
+  }
+  return Archs;
 }
 
 std::string findRuntimeIncludeDir(const char *Argv0) {

@@ -31,6 +31,11 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir);
 /// (`<prefix>/include`), else the source tree the tool was built from.
 std::string findRuntimeIncludeDir(const char *Argv0);
 
+/// The XY of each `--cuda-gpu-arch=sm_XY` (or `--offload-arch`) of \p Args,
+/// in order, without repeats.
+std::vector<unsigned>
+gpuArchitecturesOf(const clang::tooling::CommandLineArguments &Args);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_TOOLS_COMPILEFLAGS_H

@@ -9,64 +9,85 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
 namespace cdp {
 namespace {
 
-class ParamLayoutDumper : public ASTConsumer {
+class ParamLayoutDumper : public ASTConsumer,
+                          public RecursiveASTVisitor<ParamLayoutDumper> {
 public:
-  explicit ParamLayoutDumper(llvm::raw_ostream &Out) : Out(Out) {}
+  ParamLayoutDumper(llvm::raw_ostream &Out, const std::vector<unsigned> &Archs)
+      : Out(Out), Archs(Archs) {}
 
-  void HandleTranslationUnit(ASTContext &Context) override {
-    const SourceManager &SM = Context.getSourceManager();
-    for (const Decl *D : Context.getTranslationUnitDecl()->decls()) {
-      // extern "C" kernels sit inside a linkage specification.
-      if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D))
-        for (const Decl *Nested : Linkage->decls())
-          dumpKernel(Nested, Context, SM);
-      else
-        dumpKernel(D, Context, SM);
-    }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Context = &Ctx;
+    if (Archs.empty())
+      Archs.push_back(targetSmVersion(Ctx));
+    TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *Kernel) {
+    const SourceManager &SM = Context->getSourceManager();
+    if (Kernel->hasAttr<CUDAGlobalAttr>() && !Kernel->isDependentContext() &&
+        Kernel == Kernel->getCanonicalDecl() &&
+        SM.isInMainFile(SM.getExpansionLoc(Kernel->getLocation())))
+      dumpKernel(*Kernel);
+    return true;
   }
 
 private:
   llvm::raw_ostream &Out;
+  std::vector<unsigned> Archs;
+  ASTContext *Context = nullptr;
 
-  void dumpKernel(const Decl *D, ASTContext &Context,
-                  const SourceManager &SM) {
-    const auto *Kernel = dyn_cast<FunctionDecl>(D);
-    if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>() ||
-        !SM.isInMainFile(Kernel->getLocation()))
-      return;
-    llvm::Expected<KernelParamLayout> Layout =
-        computeParamLayout(*Kernel, Context);
-    if (!Layout) {
-      llvm::consumeError(Layout.takeError());
-      return;
-    }
-    for (const ParmVarDecl *Param : Kernel->parameters()) {
-      if (unknowableLayoutMember(Param->getType(), Context)) {
-        Out << "kernel " << Kernel->getName() << " layout=unknown (parameter '"
-            << Param->getName()
-            << "' holds a [[no_unique_address]] member or an over-aligned "
-               "member of a packed record, whose size nvcc's front end and "
-               "code generator disagree on)\n";
-        return;
+  void dumpKernel(const FunctionDecl &Kernel) {
+    std::string Name;
+    llvm::raw_string_ostream NameOS(Name);
+    Kernel.getNameForDiagnostic(NameOS, Context->getPrintingPolicy(),
+                                /*Qualified=*/true);
+    llvm::SmallVector<QualType, 8> Types;
+    for (const ParmVarDecl *Param : Kernel.parameters())
+      Types.push_back(Param->getType());
+    for (unsigned Arch : Archs) {
+      Out << "kernel " << Name << " sm_" << Arch << " ";
+      if (llvm::any_of(Types, [&](QualType T) {
+            return unknowableLayoutMember(T, *Context) != nullptr;
+          })) {
+        Out << "layout=unknown (a parameter holds a [[no_unique_address]] "
+               "member or an over-aligned member of a packed record, whose "
+               "size nvcc's front end and code generator disagree on)\n";
+        continue;
       }
+      llvm::Expected<KernelParamLayout> Layout =
+          computeParamLayout(Types, *Context);
+      if (!Layout) {
+        Out << "layout=unknown (" << llvm::toString(Layout.takeError())
+            << ")\n";
+        continue;
+      }
+      if (Layout->NeedsNvccLayout) {
+        Out << "layout=nvcc (a parameter holds a packed record, which clang "
+               "lays out differently; the runtime computes the offsets)\n";
+        continue;
+      }
+      // Sizes and alignments are the same for every architecture; where
+      // alignment counts from is not.
+      std::vector<ParamType> Params;
+      for (const ParamSlot &Slot : Layout->Params)
+        Params.push_back({Slot.Size, Slot.Align});
+      KernelParamLayout ForArch =
+          layoutParams(Params, paramAlignmentBase(Arch));
+      Out << "size=" << ForArch.BufferSize << " align=" << ForArch.BufferAlign
+          << " offsets=";
+      for (size_t I = 0; I < ForArch.Params.size(); ++I)
+        Out << (I ? "," : "") << ForArch.Params[I].Offset;
+      Out << "\n";
     }
-    if (Layout->NeedsNvccLayout) {
-      Out << "kernel " << Kernel->getName()
-          << " layout=nvcc (a parameter holds a packed record, which clang "
-             "lays out differently; the runtime computes the offsets)\n";
-      return;
-    }
-    Out << "kernel " << Kernel->getName() << " size=" << Layout->BufferSize
-        << " align=" << Layout->BufferAlign << " offsets=";
-    for (size_t I = 0; I < Layout->Params.size(); ++I)
-      Out << (I ? "," : "") << Layout->Params[I].Offset;
-    Out << "\n";
   }
 };
 
@@ -74,7 +95,7 @@ private:
 
 std::unique_ptr<ASTConsumer>
 ParamLayoutDumpAction::CreateASTConsumer(CompilerInstance &, StringRef) {
-  return std::make_unique<ParamLayoutDumper>(Out);
+  return std::make_unique<ParamLayoutDumper>(Out, Archs);
 }
 
 } // namespace cdp

@@ -1,12 +1,16 @@
 //===- ParamLayoutDump.h - --print-param-layout -----------------*- C++ -*-===//
 //
 // Prints the parameter-buffer layout lib/ParamLayout computes for every
-// non-template kernel of the main file, one line each:
+// kernel of the main file (in namespaces, anonymous ones too, and every
+// instantiation of a kernel template), one line each per architecture of
+// the command line (sm_90 when it names none):
 //
-//   kernel <name> size=<bytes> align=<bytes> offsets=<o0>,<o1>,...
+//   kernel <qualified name> sm_<XY> size=<bytes> align=<bytes> offsets=<o0>,...
+//   kernel <qualified name> sm_<XY> layout=nvcc|unknown (why)
 //
-// The differential layout test compares these lines with the offsets ptxas
-// records in the cubin nvcc builds for the same file.
+// Sizes and alignments do not depend on the architecture; where parameters
+// are aligned from does. test/fuzz/layout_fuzz.py compares these lines with
+// the offsets ptxas records in the cubin nvcc builds for the same file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_TOOLS_PARAMLAYOUTDUMP_H
@@ -15,11 +19,17 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <vector>
+
 namespace cdp {
 
 class ParamLayoutDumpAction : public clang::ASTFrontendAction {
 public:
-  explicit ParamLayoutDumpAction(llvm::raw_ostream &Out) : Out(Out) {}
+  /// \p Archs is read when the file is parsed: the driver fills it from
+  /// the file's command line.
+  ParamLayoutDumpAction(llvm::raw_ostream &Out,
+                        const std::vector<unsigned> &Archs)
+      : Out(Out), Archs(Archs) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -28,6 +38,7 @@ protected:
 
 private:
   llvm::raw_ostream &Out;
+  const std::vector<unsigned> &Archs;
 };
 
 } // namespace cdp

@@ -249,15 +249,22 @@ int main(int argc, const char **argv) {
       loadCompilationDatabase(std::move(FromCommandLine));
   if (!Database)
     return 1;
-  ArgumentsAdjuster Adjuster =
-      cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0]));
+  // The GPU targets of the file being processed, for --print-param-layout.
+  std::vector<unsigned> Archs;
+  ArgumentsAdjuster Adjuster = combineAdjusters(
+      [&Archs](const CommandLineArguments &Args, llvm::StringRef) {
+        Archs = cdp::gpuArchitecturesOf(Args);
+        return Args;
+      },
+      cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0])));
 
   unsigned Failures = 0;
   for (const std::string &Input : Inputs) {
     if (PrintParamLayout) {
       llvm::raw_ostream &Out = llvm::outs();
-      ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream> Factory(
-          Out);
+      ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream,
+                    const std::vector<unsigned>>
+          Factory(Out, Archs);
       Failures += !cdp::runOnFile(*Database, Input, Adjuster, Factory);
       continue;
     }
