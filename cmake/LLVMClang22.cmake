@@ -20,6 +20,21 @@ endif()
 
 separate_arguments(CDP_LLVM_DEFINITIONS NATIVE_COMMAND "${LLVM_DEFINITIONS}")
 
+# Our own code is warning-clean under -Wall -Wextra; CI makes that an error
+# (-DCDP_WERROR=ON). Assertions stay on even in Release builds, so the tests
+# run them (Debian's LLVM is built without, and its headers do not change
+# layout with NDEBUG: that is LLVM_ENABLE_ABI_BREAKING_CHECKS, fixed at its
+# build).
+option(CDP_WERROR "Treat warnings in cdp-lower's own code as errors" OFF)
+option(CDP_ASSERTIONS "Keep assert() in cdp-lower's own code" ON)
+add_compile_options(-Wall -Wextra)
+if(CDP_WERROR)
+  add_compile_options(-Werror)
+endif()
+if(CDP_ASSERTIONS)
+  add_compile_options(-UNDEBUG)
+endif()
+
 # Applies LLVM's include paths, definitions and RTTI setting to a target.
 function(cdp_use_llvm target)
   target_include_directories(${target} SYSTEM PUBLIC

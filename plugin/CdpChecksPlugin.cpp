@@ -3,8 +3,8 @@
 // Loads into clang 22 and runs the same checks as `cdp-lower`, from the same
 // code (lib/Checks), with the same messages and -W names:
 //
-//   clang++ -fplugin=libCdpChecks.so -x cuda ... \
-//       -fplugin-arg-cdp-Wno-cdp-local-pointer
+//   clang++ -fplugin=libCdpChecks.so -x cuda ...
+//           -fplugin-arg-cdp-Wno-cdp-local-pointer
 //
 // A CUDA compile parses the file once for the host and once per GPU
 // architecture. The checks look at device code and at the CDP version of a

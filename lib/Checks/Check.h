@@ -25,7 +25,7 @@ public:
   Check(llvm::StringRef Name, CheckContext &Context)
       : Name(Name), Context(Context) {}
 
-  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) {}
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &) {}
   /// Called once the matchers have run over the whole translation unit, for
   /// checks about relations between functions (a PDL launch and its kernel).
   virtual void checkTranslationUnit() {}

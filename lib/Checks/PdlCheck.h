@@ -34,13 +34,13 @@ public:
 
 protected:
   /// A kernel launched as a secondary (programmatic stream serialization).
-  virtual void checkSecondary(const clang::FunctionDecl &Kernel,
-                              const ProgrammaticLaunch &Launch,
-                              const GridDependencyAnalysis &Analysis) {}
+  virtual void checkSecondary(const clang::FunctionDecl & /*Kernel*/,
+                              const ProgrammaticLaunch & /*Launch*/,
+                              const GridDependencyAnalysis & /*Analysis*/) {}
   /// A secondary with the launch before it in its stream.
-  virtual void checkPrimary(const clang::FunctionDecl &Primary,
-                            const clang::FunctionDecl &Secondary,
-                            const ProgrammaticLaunch &Launch) {}
+  virtual void checkPrimary(const clang::FunctionDecl & /*Primary*/,
+                            const clang::FunctionDecl & /*Secondary*/,
+                            const ProgrammaticLaunch & /*Launch*/) {}
 
   /// "'consumer'" (with template arguments when it has them).
   static std::string kernelName(const clang::FunctionDecl &Kernel);
