@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Code quality of the lowering: for every kernel whose code the lowering
 # changes, registers (ptxas -v), PTX instructions and byte-wide stores
 # (st.*.u8/b8: a parameter packed one byte at a time) as nvcc builds it as

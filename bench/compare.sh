@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs bench/launch_rate.cu built as written and as lowered (one or more
 # lowered variants, e.g. with and without --runtime-checks), interleaved in
 # the same run, and prints launches/s of each and its ratio to native. Each

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs bench/pdl_overlap.cu built as written (the pair serialized) and as
 # lowered by cdp-lower (the secondary a programmatic dependent launch),
 # interleaved in the same run, and prints the time of one pair each way and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Speed of cdp-lower against clang's own parse of the same input.
 
 For each input, runs `cdp-lower <file> -o <out>` and `clang++ -fsyntax-only`

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The CUDA toolkit that cdp-lower parses against and that the tests compile
 # lowered output with. Override with -DCDP_CUDA_PATH=<toolkit root>.
 if(NOT CDP_CUDA_PATH)

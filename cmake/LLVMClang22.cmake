@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Finds LLVM/Clang 22 (Debian's llvm-22-dev, libclang-22-dev,
 # libclang-cpp22-dev) and sets the flags every target of ours compiles with.
 # Override with -DLLVM_DIR=<prefix>/lib/cmake/llvm.

@@ -1,5 +1,9 @@
 //===- CdpChecksPlugin.cpp - The checks inside a clang CUDA compile --------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Loads into clang 22 and runs the same checks as `cdp-lower`, from the same
 // code (lib/Checks), with the same messages and -W names:
 //

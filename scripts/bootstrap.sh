@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs what cdp-lower needs on a Debian machine (LLVM/Clang 22 from
 # Debian's packages, CMake, a C++ compiler) and builds it in build/.
 # The CUDA toolkit is expected at /usr/local/cuda (or set CDP_CUDA_PATH).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The main job on the bundled example: builds cdp-lower (installing what is
 # missing), lowers examples/tree-sum.cu, shows what changed, and compiles the
 # result with nvcc -rdc=true. Run the binary on a machine with a GPU.

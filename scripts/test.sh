@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds cdp-lower (installing what is missing) and runs the whole lit suite.
 # Every lowered output in the suite is compiled with nvcc -rdc=true; no GPU
 # is needed (the GPU suite is test/gpu/run-gpu-suite.sh).

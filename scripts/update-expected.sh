@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Regenerates test/Lowering/Expected/ after an intended change of the
 # output. Review the diff (git diff test/Lowering/Expected) before committing.
 set -euo pipefail

@@ -1,5 +1,9 @@
 //===- AllChecks.h - Running every enabled check ----------------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The one entry point the tool and the clang plugin share: both call
 // runChecks() on a parsed translation unit, so they report the same
 // problems with the same words and flags.

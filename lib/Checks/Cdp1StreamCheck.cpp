@@ -1,5 +1,9 @@
 //===- Cdp1StreamCheck.cpp - CDP2-only streams in a CDP1 build ------------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-cdp1-stream. cudaStreamTailLaunch and cudaStreamFireAndForget are
 // CDP2 features; a file that forces CDP1 (CUDA_FORCE_CDP1_IF_SUPPORTED on a
 // target below sm_90) gets headers that do not define them, and clang says

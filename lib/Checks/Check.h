@@ -1,5 +1,9 @@
 //===- Check.h - One device-runtime rule ------------------------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A check is one small class, as in clang-tidy: it registers AST matchers for
 // the code it is about and reports from the match callback. Checks are made
 // per translation unit by createEnabledChecks() (AllChecks.h).

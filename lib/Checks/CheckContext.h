@@ -1,5 +1,9 @@
 //===- CheckContext.h - What every check can ask and report ----*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One per translation unit: the AST, which CDP version is in force, and the
 // way checks report, through clang's diagnostic engine, so each message is
 // `file:line:col: error: ... [-Wcdp-name]` with caret, ranges, notes and

@@ -1,5 +1,9 @@
 //===- CheckFactories.h - One constructor per check -------------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each check lives in its own .cpp file and exposes only its factory here;
 // AllChecks.cpp maps the `-W` names of CheckOptions.cpp onto them.
 //

@@ -1,4 +1,9 @@
 //===- CheckOptions.cpp - Which checks run, and how loud -------------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "Checks/CheckOptions.h"
 

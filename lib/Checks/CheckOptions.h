@@ -1,5 +1,9 @@
 //===- CheckOptions.h - Which checks run, and how loud ----------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every check has a `-W` name (cdp-local-pointer, ...) and a default level.
 // The tool and the plugin accept the same spellings clang uses for its own
 // warnings: -W<name>, -Wno-<name>, -Werror=<name>, -Wno-error=<name>,

@@ -1,5 +1,9 @@
 //===- DeviceStreamFlagsCheck.cpp - Streams and events made on the GPU ----===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-device-stream-flags. The device runtime creates only non-blocking
 // streams ("cudaStreamNonBlocking flag is required") and events without
 // timing ("cudaEventDisableTiming flag is required"); cudaStreamCreate is

@@ -1,5 +1,9 @@
 //===- DeviceSynchronizeCheck.cpp - No cudaDeviceSynchronize under CDP2 ---===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-device-synchronize. CDP2 (the default since CUDA 12, the only model on
 // sm_90+) removed device-side cudaDeviceSynchronize: a parent cannot wait for
 // its children. clang only says "no matching function"; this says why and

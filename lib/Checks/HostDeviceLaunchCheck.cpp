@@ -1,5 +1,9 @@
 //===- HostDeviceLaunchCheck.cpp - Launches in __host__ __device__ code ---===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-host-device-launch. A __host__ __device__ function is compiled for
 // both sides, and the device-side launch API exists only on one of them, so
 // cdp-lower cannot give such a launch one lowering.

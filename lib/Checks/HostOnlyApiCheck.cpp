@@ -1,5 +1,9 @@
 //===- HostOnlyApiCheck.cpp - Host-only runtime calls in device code ------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-host-only-api. The guides list the runtime functions the device
 // runtime supports; these are not among them. clang reports only "no
 // matching function for call"; this names the rule and, where one exists,

@@ -1,5 +1,9 @@
 //===- MemorySpaceCheck.cpp - Local and shared pointers given to children -===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-local-pointer, cdp-shared-pointer. The guides: "It is illegal to pass a
 // pointer to local memory as a launch argument when launching a child
 // kernel", shared memory "is not visible or coherent between parent and

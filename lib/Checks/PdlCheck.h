@@ -1,5 +1,9 @@
 //===- PdlCheck.h - Checks about Programmatic Dependent Launch --*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The base of the checks about the kernels of PDL launches (see
 // CudaAST/ProgrammaticLaunch.h): a secondary launched with programmatic
 // stream serialization may start before its primary finishes, so it must

@@ -1,5 +1,9 @@
 //===- PdlDeviceLaunchCheck.cpp - PDL markers on device launches ----------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-pdl-device-launch. A device-side launch goes through
 // cudaLaunchDevice, which takes no launch attributes: a <cdp/pdl.cuh>
 // marker there cannot be honoured. The markers are host functions, so nvcc

@@ -1,5 +1,9 @@
 //===- PdlEarlyTriggerCheck.cpp - Writes after the trigger ----------------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-pdl-early-trigger, a remark. cudaTriggerProgrammaticLaunchCompletion()
 // lets the secondary start; it publishes nothing. A primary that writes,
 // after its trigger, memory the secondary reads is correct only because the

@@ -1,5 +1,9 @@
 //===- PdlMissingSyncCheck.cpp - A PDL secondary that never waits ---------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-pdl-missing-sync. A secondary launched with programmatic stream
 // serialization may start as soon as every block of its primary has
 // triggered (or started exiting); only cudaGridDependencySynchronize()

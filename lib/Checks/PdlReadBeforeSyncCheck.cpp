@@ -1,5 +1,9 @@
 //===- PdlReadBeforeSyncCheck.cpp - A load that does not wait -------------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-pdl-read-before-sync. The work a secondary may do before
 // cudaGridDependencySynchronize() must not read memory its primary writes:
 // a global load through a pointer parameter or a __device__ variable that

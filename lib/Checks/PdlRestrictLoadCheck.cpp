@@ -1,5 +1,9 @@
 //===- PdlRestrictLoadCheck.cpp - Loads the compiler may hoist ------------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-pdl-restrict-load. `const T *__restrict__` parameters and __ldg() tell
 // the compiler the data cannot change while the kernel runs, so it may load
 // them through the read-only, non-coherent path (ld.global.nc) and schedule

@@ -1,5 +1,9 @@
 //===- PdlSyncCompiledOutCheck.cpp - A wait removed for this target -------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-pdl-sync-compiled-out. The wait of a PDL secondary is often guarded,
 // because griddepcontrol only assembles for sm_90 and later. A guard or a
 // macro that also removes it for a target that does run the launch as PDL

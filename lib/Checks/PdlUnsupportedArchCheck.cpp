@@ -1,5 +1,9 @@
 //===- PdlUnsupportedArchCheck.cpp - griddepcontrol below sm_90 -----------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-pdl-unsupported-arch. cudaGridDependencySynchronize() and
 // cudaTriggerProgrammaticLaunchCompletion() are inline PTX griddepcontrol,
 // which ptxas rejects below sm_90 ("Instruction 'griddepcontrol' requires

@@ -1,5 +1,9 @@
 //===- PointerOrigin.h - Which memory a pointer expression points to -*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A conservative, flow-insensitive look at one function: a pointer is known
 // to point to local memory when it is the address of a local variable (or of
 // a member or element of one, or of a by-value parameter), a local array

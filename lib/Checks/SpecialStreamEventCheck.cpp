@@ -1,5 +1,9 @@
 //===- SpecialStreamEventCheck.cpp - Events on the tail and F&F streams ---===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-special-stream-event. The tail-launch and fire-and-forget streams
 // take no events: cudaEventRecord and cudaStreamWaitEvent on them return
 // cudaErrorInvalidValue (the CDP2 guide; the walkthrough in the seeds,

@@ -1,5 +1,9 @@
 //===- SyncDepthLimitCheck.cpp - No sync-depth limit under CDP2 -----------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-sync-depth-limit. cudaLimitDevRuntimeSyncDepth reserves memory for
 // parents that wait on children with cudaDeviceSynchronize; under CDP2 no
 // parent can, and cudaDeviceSetLimit and cudaDeviceGetLimit both reject the

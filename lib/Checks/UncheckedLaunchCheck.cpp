@@ -1,5 +1,9 @@
 //===- UncheckedLaunchCheck.cpp - Launch errors nobody reads --------------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-unchecked-launch (off by default). A device-side launch that fails
 // (pending-launch pool full, no parameter buffer, a bad configuration) says
 // so only through cudaGetLastError()/cudaPeekAtLastError(); a function that

@@ -1,4 +1,9 @@
 //===- BodyTokens.cpp - The identifiers written in a function body --------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "CudaAST/BodyTokens.h"
 

@@ -1,5 +1,9 @@
 //===- BodyTokens.h - The identifiers written in a function body -*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Some misuse never reaches the AST: clang drops an initializer that names a
 // host function in device code, and an identifier the headers do not
 // declare (cudaStreamTailLaunch under CDP1) leaves only an error. The checks

@@ -1,5 +1,9 @@
 //===- CodeSites.h - The function and side of each call ---------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The checks ask two things of each launch and runtime call they inspect:
 // the function it is written in, and whether that runs on the host or the
 // GPU. clang's parent map answers both, but building it walks and records

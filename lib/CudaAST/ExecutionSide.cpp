@@ -1,4 +1,9 @@
 //===- ExecutionSide.cpp - Whether code runs on the host or the GPU -------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "CudaAST/ExecutionSide.h"
 

@@ -1,5 +1,9 @@
 //===- ExecutionSide.h - Whether code runs on the host or the GPU -*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Code runs on the GPU when it is in a __global__ or __device__ function, or
 // in a lambda inside one (unattributed lambdas take the side of the function
 // they are written in). The side is decided from the function stack that a

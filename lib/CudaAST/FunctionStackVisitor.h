@@ -1,5 +1,9 @@
 //===- FunctionStackVisitor.h - A visitor that knows its function -*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A RecursiveASTVisitor that keeps the functions around the node it visits,
 // outermost first (a lambda's call operator counts), so that the side a
 // statement runs on is known from the traversal, without clang's parent map.

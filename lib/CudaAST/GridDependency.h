@@ -1,5 +1,9 @@
 //===- GridDependency.h - Where a kernel waits for its primary --*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The PDL checks ask path questions about one kernel body: can the exit, or
 // a load of global memory, be reached without passing
 // cudaGridDependencySynchronize()? can a store be reached after

@@ -1,5 +1,9 @@
 //===- ProgrammaticLaunch.h - Host launches that use PDL --------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Programmatic Dependent Launch (CUDA Programming Guide 4.5) is requested on
 // the host in two ways, and both are a ProgrammaticLaunch here:
 //  - a `<<<>>>` whose stream is wrapped in a marker of <cdp/pdl.cuh>,

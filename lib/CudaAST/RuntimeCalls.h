@@ -1,5 +1,9 @@
 //===- RuntimeCalls.h - Calls to the CUDA runtime, resolved or not -*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The checks look at calls to CUDA runtime functions by name. In device code
 // a host-only function (cudaDeviceSynchronize under CDP2, cudaMemcpy, ...)
 // has no viable overload, so clang keeps the call only as a RecoveryExpr

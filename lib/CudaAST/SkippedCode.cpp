@@ -1,4 +1,9 @@
 //===- SkippedCode.cpp - What the preprocessor left out -------------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "CudaAST/SkippedCode.h"
 

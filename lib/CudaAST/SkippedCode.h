@@ -1,5 +1,9 @@
 //===- SkippedCode.h - What the preprocessor left out -----------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A PDL secondary whose cudaGridDependencySynchronize() sits in an `#if`
 // branch not taken for this target, or in a macro whose waiting definition
 // is the one not taken, has no wait in the AST at all. These are the places

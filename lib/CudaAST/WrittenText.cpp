@@ -1,4 +1,9 @@
 //===- WrittenText.cpp - The text of source as the user wrote it ----------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "CudaAST/WrittenText.h"
 

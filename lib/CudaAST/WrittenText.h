@@ -1,5 +1,9 @@
 //===- WrittenText.h - The text of source as the user wrote it --*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The lowering copies arguments, default arguments and configuration into
 // the code it writes, and the PDL search compares expressions by their
 // text: all as written in the file, through macro arguments.

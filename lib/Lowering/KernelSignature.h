@@ -1,5 +1,9 @@
 //===- KernelSignature.h - A kernel's parameter types, as written -*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Both lowerings write the kernel's parameter types into the generated code:
 // `cdp::DeviceLaunch<void(float *, Pair)>` on the device side, and the
 // `static_cast` that picks a deduced template for cudaLaunchKernelEx on the

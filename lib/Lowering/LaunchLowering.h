@@ -1,5 +1,9 @@
 //===- LaunchLowering.h - Rewrite one device-side <<<>>> --------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Rewrites `k<<<grid, block, shmem, stream>>>(a, b)` in place into
 //
 //   cdp::DeviceLaunch<void(A, B)>(k, {grid, block, shmem, stream})

@@ -1,5 +1,9 @@
 //===- LowerLaunchesAction.h - Lower every launch of a file -----*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A frontend action that runs the checks (lib/Checks), then, when nothing is
 // wrong, rewrites every device-side launch written in the main file (see
 // LaunchLowering.h) and adds `#include <cdp/launch.cuh>` when it rewrote

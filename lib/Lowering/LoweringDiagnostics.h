@@ -1,5 +1,9 @@
 //===- LoweringDiagnostics.h - Diagnostics of the lowering ------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The errors that stop a launch from being lowered. They go through clang's
 // diagnostic engine, so they print as `file:line:col: error: ...` with the
 // source line and a caret, like any clang error.

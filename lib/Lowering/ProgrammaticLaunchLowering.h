@@ -1,5 +1,9 @@
 //===- ProgrammaticLaunchLowering.h - Rewrite one PDL launch ----*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Rewrites a host-side launch whose stream carries a <cdp/pdl.cuh> marker,
 //
 //   consumer<<<grid, block, 0, cdp::pdl::streamSerialization(s)>>>(a, b);

@@ -1,4 +1,9 @@
 //===- RuntimeInclude.cpp - Where the runtime is included -----------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "Lowering/RuntimeInclude.h"
 

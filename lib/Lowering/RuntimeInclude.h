@@ -1,5 +1,9 @@
 //===- RuntimeInclude.h - Where the runtime is included ----------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A lowered file needs `#include <cdp/launch.cuh>` once, where it is valid
 // whatever the file holds: at file scope, before the first token, so never
 // inside an `#ifdef`, an `extern "C"` block, a namespace or an initializer.

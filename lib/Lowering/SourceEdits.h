@@ -1,5 +1,9 @@
 //===- SourceEdits.h - The edits that lower one file ------------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A launch is lowered by a handful of small edits (the `<<<`, the `>>>`,
 // each comma between arguments, the closing parenthesis), so that the
 // arguments keep their bytes and a launch inside an argument (in a lambda)

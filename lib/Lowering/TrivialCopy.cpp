@@ -1,4 +1,9 @@
 //===- TrivialCopy.cpp - May a type be copied into a parameter buffer? ----===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "Lowering/TrivialCopy.h"
 

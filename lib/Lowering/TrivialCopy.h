@@ -1,5 +1,9 @@
 //===- TrivialCopy.h - Can an argument go into the buffer? ------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A device-side launch copies each argument into the parameter buffer byte
 // by byte, so no copy constructor, move constructor or destructor runs. nvcc
 // refuses an argument type for which one of them would have done something:

@@ -1,5 +1,9 @@
 //===- LayoutDivergence.h - Layouts that compilers disagree on --*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The child reads its parameters where nvcc's code generator (NVVM) puts
 // them. For most types that is where clang and nvcc's front end put them
 // too; test/fuzz/layout_fuzz.py measures against the cubin where not:

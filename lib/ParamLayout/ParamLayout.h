@@ -1,5 +1,9 @@
 //===- ParamLayout.h - Parameter-buffer layout of a kernel ------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Where each argument of a device-side launch goes in the parameter buffer.
 //
 // The rule (shared with runtime/include/cdp/launch.cuh, which static_asserts

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reads the parameter layout ptxas recorded in a cubin.
 
 For every kernel, the ELF section `.nv.info.<kernel>` holds attribute records;

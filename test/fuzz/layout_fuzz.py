@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Differential fuzzer of the parameter-buffer layout.
 
 For random kernel signatures (signatures.py), compares three layouts with the

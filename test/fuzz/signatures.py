@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Random kernel signatures for the layout fuzzer.
 
 A Generator makes type declarations and kernel parameter lists from a seeded

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compiles every lowered GPU program with nvcc -rdc=true (no GPU needed).
 # usage: build-lowered.sh <lowered dir>
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Lowers every GPU program (programs.txt) into OUT_DIR/<name>.cu. Runs where
 # clang is (the GPU machine has none); the lowered sources travel to the GPU.
 # usage: lower-all.sh <cdp-lower> <out dir>

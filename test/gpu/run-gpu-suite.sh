@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds every GPU program twice with nvcc, as written (nvcc's own <<<>>>
 # lowering) and as lowered by cdp-lower, runs both and compares their
 # output. A program with a <name>.expected file must print exactly that when

@@ -1,4 +1,9 @@
 //===- CompileFlags.cpp - How cdp-lower parses a CUDA file ----------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "CompileFlags.h"
 

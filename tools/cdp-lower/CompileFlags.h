@@ -1,5 +1,9 @@
 //===- CompileFlags.h - How cdp-lower parses a CUDA file --------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The compilation database comes from `-- <flags>`, `-p <dir>`, a
 // compile_commands.json above the input, or, when there is none, defaults:
 // a device-side parse for sm_90 with relocatable device code and the CUDA

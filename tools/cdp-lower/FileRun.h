@@ -1,5 +1,9 @@
 //===- FileRun.h - Run a frontend action on one input file ------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // What clang::tooling::ClangTool does for one file, without rewriting its
 // name: ClangTool makes the path "native", which on POSIX turns a backslash
 // in a file name into a directory separator, so `a\b.cu` was looked for as

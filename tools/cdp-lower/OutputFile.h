@@ -1,5 +1,9 @@
 //===- OutputFile.h - Write a lowered file as editors do --------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // How -o and -i write a file, so that it is either untouched or complete and
 // keeps what the user set up around it:
 //

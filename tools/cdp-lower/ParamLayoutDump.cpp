@@ -1,4 +1,9 @@
 //===- ParamLayoutDump.cpp - --print-param-layout -------------------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
 
 #include "ParamLayoutDump.h"
 

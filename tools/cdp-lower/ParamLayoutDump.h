@@ -1,5 +1,9 @@
 //===- ParamLayoutDump.h - --print-param-layout -----------------*- C++ -*-===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Prints the parameter-buffer layout lib/ParamLayout computes for every
 // kernel of the main file (in namespaces, anonymous ones too, and every
 // instantiation of a kernel template), one line each per architecture of

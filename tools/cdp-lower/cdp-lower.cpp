@@ -1,5 +1,9 @@
 //===- cdp-lower.cpp - Lower device-side CUDA launches ----------------------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // cdp-lower [options] <file.cu>... [-- <compiler flags>]
 //
 // Rewrites every device-side `<<<>>>` launch of each input into explicit

@@ -1,5 +1,9 @@
 //===- cdp/launch.cuh - Device runtime for code lowered by cdp-lower ------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Header-only. Code produced by cdp-lower includes this header and needs one
 // `-I` for it. Every device-side `k<<<grid, block, shmem, stream>>>(args)` is
 // lowered to one expression of this shape:

@@ -1,5 +1,9 @@
 //===- cdp/pdl.cuh - Markers for Programmatic Dependent Launch -----------===//
 //
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Header-only, host-side. A host launch becomes a Programmatic Dependent
 // Launch (PDL, CUDA Programming Guide 4.5, sm_90 and later) by wrapping its
 // stream in one of these markers:
