@@ -255,6 +255,19 @@ constexpr bool IsByteCopyable = std::is_trivially_copy_constructible_v<T> &&
                                 std::is_trivially_move_constructible_v<T> &&
                                 std::is_trivially_destructible_v<T>;
 
+/// What a kernel of these parameters must satisfy to be launched from the
+/// device: its buffer fits, and every argument may be copied byte by byte.
+template <class... Params> struct LaunchableKernel {
+  static_assert(ParamLayout<Params...>::size <= kParamBufferLimit,
+                "cdp: the kernel's parameters exceed the 4 KB parameter "
+                "buffer of a device-side launch");
+  static_assert((IsByteCopyable<Params> && ...),
+                "cdp: cannot pass an argument whose copy or move constructor "
+                "or destructor is not trivial to a device-side launch (nvcc "
+                "refuses it too)");
+  static constexpr bool value = true;
+};
+
 /// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
 /// error then stays where cudaGetLastError() finds it.
@@ -321,13 +334,7 @@ class DeviceLaunch<void(Params...), Packed> {
   using NextParam = typename detail::TypeAt<Packed, Params...>::type;
   using KernelPtr = void (*)(Params...);
 
-  static_assert(Layout::size <= kParamBufferLimit,
-                "cdp: the kernel's parameters exceed the 4 KB parameter "
-                "buffer of a device-side launch");
-  static_assert((detail::IsByteCopyable<Params> && ...),
-                "cdp: cannot pass an argument whose copy or move constructor "
-                "or destructor is not trivial to a device-side launch (nvcc "
-                "refuses it too)");
+  static_assert(detail::LaunchableKernel<Params...>::value);
 
   template <class, std::size_t> friend class DeviceLaunch;
 
@@ -462,13 +469,7 @@ class CheckedDeviceLaunch<void(Params...), 0>
   using State = detail::CheckedLaunchState<Params...>;
   using NextParam = typename detail::TypeAt<0, Params...>::type;
 
-  static_assert(State::Layout::size <= kParamBufferLimit,
-                "cdp: the kernel's parameters exceed the 4 KB parameter "
-                "buffer of a device-side launch");
-  static_assert((detail::IsByteCopyable<Params> && ...),
-                "cdp: cannot pass an argument whose copy or move constructor "
-                "or destructor is not trivial to a device-side launch (nvcc "
-                "refuses it too)");
+  static_assert(detail::LaunchableKernel<Params...>::value);
 
 public:
   __device__ CheckedDeviceLaunch(LaunchSiteInfo *Site,
