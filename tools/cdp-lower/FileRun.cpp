@@ -33,9 +33,12 @@ bool runOnFile(const CompilationDatabase &Database, llvm::StringRef Input,
         << "no compile command for '" << Input << "'\n";
     return false;
   }
+  // ClangTool's own adjustments (-c, -o and dependency files dropped), then
+  // the tool's.
   ArgumentsAdjuster Adjust = combineAdjusters(
-      combineAdjusters(getClangStripOutputAdjuster(),
-                       getClangStripDependencyFileAdjuster()),
+      combineAdjusters(getClangSyntaxOnlyAdjuster(),
+                       combineAdjusters(getClangStripOutputAdjuster(),
+                                        getClangStripDependencyFileAdjuster())),
       Adjuster);
   bool Succeeded = true;
   for (const CompileCommand &Command : Commands) {

@@ -42,7 +42,7 @@ static cl::opt<std::string>
     BuildPath("p", cl::desc("Build directory with compile_commands.json"),
               cl::value_desc("build dir"), cl::cat(ToolCategory));
 static cl::opt<std::string>
-    OutputPath("o", cl::desc("Write the lowered file to <file> (one input)"),
+    OutputPath("o", cl::desc("Write the lowered file to <file> (one input; - is stdout)"),
                cl::value_desc("file"), cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
@@ -61,7 +61,8 @@ static cl::opt<bool> ListChecks("list-checks",
                                 cl::cat(ToolCategory));
 static cl::opt<bool> PrintParamLayout(
     "print-param-layout",
-    cl::desc("Print each kernel's parameter-buffer layout; write nothing"),
+    cl::desc("Print each kernel's parameter-buffer layout, for each GPU "
+             "architecture of the command line; write nothing"),
     cl::cat(ToolCategory));
 
 /// The level as --list-checks prints it, padded to one width.
