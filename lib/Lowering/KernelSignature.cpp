@@ -78,30 +78,32 @@ static std::string spellType(QualType Type, const ASTContext &Context) {
                                          /*WithGlobalNsPrefix=*/true);
 }
 
-ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,
-                                   const ASTContext &Context) {
-  ParameterTypes Result;
-  llvm::SmallVector<std::string, 8> Types;
-  for (const ParmVarDecl *Param : Kernel.parameters()) {
-    if (!canBeWritten(Param->getType())) {
-      Result.Unwritable = Param;
+TypeListSpelling spellTypes(llvm::ArrayRef<QualType> Types,
+                            const ASTContext &Context) {
+  TypeListSpelling Result;
+  llvm::SmallVector<std::string, 8> Spelled;
+  for (unsigned I = 0; I < Types.size(); ++I) {
+    if (!canBeWritten(Types[I])) {
+      Result.Unwritable = I;
       return Result;
     }
-    Types.push_back(spellType(Param->getType(), Context));
+    Spelled.push_back(spellType(Types[I], Context));
   }
-  Result.Spelling = llvm::join(Types, ", ");
+  Result.Spelling = llvm::join(Spelled, ", ");
   return Result;
 }
 
-std::optional<std::string> spellTypes(llvm::ArrayRef<QualType> Types,
-                                      const ASTContext &Context) {
-  llvm::SmallVector<std::string, 8> Spelled;
-  for (QualType Type : Types) {
-    if (!canBeWritten(Type))
-      return std::nullopt;
-    Spelled.push_back(spellType(Type, Context));
-  }
-  return llvm::join(Spelled, ", ");
+ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,
+                                   const ASTContext &Context) {
+  llvm::SmallVector<QualType, 8> Types;
+  for (const ParmVarDecl *Param : Kernel.parameters())
+    Types.push_back(Param->getType());
+  TypeListSpelling Spelled = spellTypes(Types, Context);
+  ParameterTypes Result;
+  Result.Spelling = std::move(Spelled.Spelling);
+  if (Spelled.Unwritable)
+    Result.Unwritable = Kernel.getParamDecl(*Spelled.Unwritable);
+  return Result;
 }
 
 void reportUnwritableParameter(const CallExpr &Launch,

@@ -42,11 +42,16 @@ struct ParameterTypes {
 ParameterTypes spellParameterTypes(const clang::FunctionDecl &Kernel,
                                    const clang::ASTContext &Context);
 
-/// The types, comma-separated, each `::`-rooted; nothing when one of them
-/// cannot be written.
-std::optional<std::string>
-spellTypes(llvm::ArrayRef<clang::QualType> Types,
-           const clang::ASTContext &Context);
+struct TypeListSpelling {
+  /// The types, comma-separated, each `::`-rooted; empty when one of them
+  /// cannot be written.
+  std::string Spelling;
+  /// The index of the first type that cannot be written.
+  std::optional<unsigned> Unwritable;
+};
+
+TypeListSpelling spellTypes(llvm::ArrayRef<clang::QualType> Types,
+                            const clang::ASTContext &Context);
 
 /// Reports that \p Launch cannot be lowered, at the argument given for
 /// \p Unwritable (a parameter of \p Kernel).

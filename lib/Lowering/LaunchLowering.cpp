@@ -52,8 +52,6 @@ struct LoweringPlan {
   llvm::SmallVector<std::string, 8> ArgOpeners;
   /// Source text of the kernel's default arguments that the launch omits.
   llvm::SmallVector<std::string, 2> DefaultArgTexts;
-  /// The launch tests its pointer arguments on the GPU (--runtime-checks).
-  bool Checked = false;
 };
 
 class LaunchLowerer {
@@ -281,13 +279,23 @@ private:
       llvm::consumeError(Layout.takeError());
       return std::nullopt;
     }
-    std::optional<std::string> Spelling = spellTypes(Types, Context);
-    if (rejectParameters(nullptr, Types, *Layout) || !Spelling) {
+    if (rejectParameters(nullptr, Types, *Layout)) {
+      Failed = true;
+      return std::nullopt;
+    }
+    TypeListSpelling Spelled = spellTypes(Types, Context);
+    if (Spelled.Unwritable) {
+      unsigned I = *Spelled.Unwritable;
+      report(Diags,
+             I < WrittenArgs.size() ? WrittenArgs[I]->getBeginLoc()
+                                    : Launch.getBeginLoc(),
+             LoweringDiag::UnwritableParameterType)
+          << kernelName(nullptr) << "#" + std::to_string(I + 1);
       Failed = true;
       return std::nullopt;
     }
     LoweringPlan Plan;
-    Plan.Prefix = "cdp::DeviceLaunch<void(" + *Spelling + ")>(";
+    Plan.Prefix = "cdp::DeviceLaunch<void(" + Spelled.Spelling + ")>(";
     Plan.ArgOpeners = argOpeners(*Layout);
     return Plan;
   }
@@ -443,7 +451,6 @@ private:
     assert(StringRef(Plan.Prefix).starts_with(Unchecked));
     Plan.Prefix = "cdp::CheckedDeviceLaunch" +
                   Plan.Prefix.substr(Unchecked.size()) + Site;
-    Plan.Checked = true;
   }
 
   //===--- Rewriting ------------------------------------------------------===//

@@ -52,15 +52,6 @@ unsigned targetSmVersion(const ASTContext &Context) {
 
 llvm::Expected<KernelParamLayout>
 computeParamLayout(const FunctionDecl &Kernel, const ASTContext &Context) {
-  for (const ParmVarDecl *Param : Kernel.parameters()) {
-    QualType Type = Param->getType();
-    if (Type->isDependentType() || Type->isIncompleteType())
-      return llvm::createStringError(
-          "the layout of parameter '%s' of '%s' is not known until "
-          "instantiation",
-          Param->getName().str().c_str(),
-          Kernel.getNameAsString().c_str());
-  }
   llvm::SmallVector<QualType, 8> Types;
   for (const ParmVarDecl *Param : Kernel.parameters())
     Types.push_back(Param->getType());
