@@ -126,11 +126,9 @@ public:
     runChecks(Context, PP, Options.Checks, &Skipped);
     if (Diags.hasErrorOccurred())
       return; // The file does not compile; lowering it would only mislead.
-    if (Options.CheckOnly) {
-      Result.Succeeded = true;
-      return;
-    }
 
+    // Lowered under --check-only too: what the lowering refuses is as much
+    // a reason not to build as what the checks find.
     FileID Main = SM.getMainFileID();
     SourceEdits Edits(SM, Main);
     LaunchVisitor Visitor(Context, Options.Launches, Edits);
@@ -139,16 +137,21 @@ public:
       return;
 
     if (Visitor.lowered() > 0 && !IncludesRuntime) {
-      RuntimeInclude Include = runtimeIncludeFor(Main, RuntimeHeader, SM,
+      RuntimeInclude Include = runtimeIncludeFor(Main, RuntimeHeader,
+                                                 Options.OriginalFileName, SM,
                                                  Context.getLangOpts());
       Edits.insert(Include.At, Include.Text);
     }
-    std::optional<std::string> Text = Edits.apply(Diags);
-    if (!Text)
+    std::optional<std::vector<TextEdit>> Resolved = Edits.resolve(Diags);
+    if (!Resolved)
       return;
-    Result.Text = std::move(*Text);
     Result.LoweredLaunches = Visitor.lowered() + Visitor.loweredProgrammatic();
     Result.Succeeded = true;
+    if (Options.CheckOnly)
+      return;
+    Result.Original = SM.getBufferData(Main).str();
+    Result.Edits = std::move(*Resolved);
+    Result.Text = applyTextEdits(Result.Original, Result.Edits);
   }
 
 private:

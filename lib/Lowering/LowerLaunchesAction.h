@@ -17,6 +17,7 @@
 #include "Checks/CheckOptions.h"
 #include "CudaAST/SkippedCode.h"
 #include "Lowering/LaunchLowering.h"
+#include "Lowering/TextEdit.h"
 
 #include "clang/Frontend/FrontendAction.h"
 
@@ -26,13 +27,20 @@ namespace cdp {
 
 struct LoweringOptions {
   CheckOptions Checks;
-  /// Run the checks and report; produce no text.
+  /// Run the checks and the lowering and report what they find; produce
+  /// no text.
   bool CheckOnly = false;
   LaunchLoweringOptions Launches;
+  /// The name the `#line` after the runtime's include gives the file, so
+  /// that nvcc's messages on a lowered copy name the original; empty when
+  /// the lowered text replaces the file.
+  std::string OriginalFileName;
 };
 
 /// What lowering one file produced.
 struct LoweredFile {
+  std::string Original;      ///< The file as it was parsed.
+  std::vector<TextEdit> Edits; ///< What the lowering changes in it.
   std::string Text;          ///< The whole file after lowering.
   unsigned LoweredLaunches = 0;
   bool Succeeded = false;    ///< No error: Text may be written out.

@@ -32,8 +32,8 @@ void SourceEdits::replace(CharSourceRange Range, std::string Text) {
   replace(Range.getBegin(), Length, std::move(Text));
 }
 
-std::optional<std::string>
-SourceEdits::apply(DiagnosticsEngine &Diags) const {
+std::optional<std::vector<TextEdit>>
+SourceEdits::resolve(DiagnosticsEngine &Diags) const {
   struct Placed {
     unsigned Offset;
     const Edit *E;
@@ -55,25 +55,20 @@ SourceEdits::apply(DiagnosticsEngine &Diags) const {
                      return A.E->Length == 0 && B.E->Length != 0;
                    });
 
-  StringRef Original = SM.getBufferData(File);
-  std::string Result;
-  size_t Growth = 0;
-  for (const Edit &E : Edits)
-    Growth += E.Text.size();
-  Result.reserve(Original.size() + Growth);
+  std::vector<TextEdit> Resolved;
+  Resolved.reserve(Order.size());
   unsigned Copied = 0;
   for (const Placed &P : Order) {
     if (P.Offset < Copied) {
       report(Diags, P.E->Loc, LoweringDiag::OverlappingRewrites);
       return std::nullopt;
     }
-    Result.append(Original.data() + Copied, P.Offset - Copied);
-    Result += P.E->Text;
+    Resolved.push_back({P.Offset, P.E->Length, P.E->Text});
     Copied = P.Offset + P.E->Length;
   }
-  assert(Copied <= Original.size() && "edit past the end of the file");
-  Result.append(Original.data() + Copied, Original.size() - Copied);
-  return Result;
+  assert(Copied <= SM.getBufferData(File).size() &&
+         "edit past the end of the file");
+  return Resolved;
 }
 
 } // namespace cdp

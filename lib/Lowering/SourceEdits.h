@@ -16,6 +16,8 @@
 #ifndef CDP_LOWER_LOWERING_SOURCEEDITS_H
 #define CDP_LOWER_LOWERING_SOURCEEDITS_H
 
+#include "Lowering/TextEdit.h"
+
 #include "clang/Basic/SourceLocation.h"
 
 #include <optional>
@@ -45,10 +47,12 @@ public:
 
   bool empty() const { return Edits.empty(); }
 
-  /// The file's text with every edit made; nothing, after reporting
-  /// through \p Diags, when two edits overlap (a launch lowered inside
-  /// text that another lowering replaces whole).
-  std::optional<std::string> apply(clang::DiagnosticsEngine &Diags) const;
+  /// The edits as offsets, sorted (insertions at one place in the order
+  /// made, before a replacement that starts there); nothing, after
+  /// reporting through \p Diags, when two edits overlap (a launch lowered
+  /// inside text that another lowering replaces whole).
+  std::optional<std::vector<TextEdit>>
+  resolve(clang::DiagnosticsEngine &Diags) const;
 
 private:
   struct Edit {

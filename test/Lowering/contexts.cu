@@ -1,4 +1,4 @@
-// RUN: %cdp-lower %s -o %t.cu
+// RUN: cd %S && %cdp-lower contexts.cu -o %t.cu
 // RUN: diff -u %S/Expected/contexts.cu %t.cu
 // RUN: %nvcc-rdc --extended-lambda -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -

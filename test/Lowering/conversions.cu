@@ -1,4 +1,4 @@
-// RUN: %cdp-lower %s -o %t.cu
+// RUN: cd %S && %cdp-lower conversions.cu -o %t.cu
 // RUN: diff -u %S/Expected/conversions.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -

@@ -1,4 +1,6 @@
 // RUN: not %cdp-lower %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %cdp-lower --check-only %s 2>&1 | FileCheck %s --check-prefix=CHECK-ONLY
+// RUN: %cdp-lower --check-only %s -- -DONLY_ALLOWED
 // RUN: %cdp-lower %s -o %t.cu -- -DONLY_ALLOWED
 // RUN: %nvcc-rdc -DONLY_ALLOWED -c %t.cu -o %t.o
 //
@@ -53,6 +55,9 @@ __global__ void parent(HoldsHalf2 h, Moved m, Destroyed d, Virtual v) {
   // CHECK: error-copy-constructor.cu:[[@LINE-3]]:25: error: cannot pass an argument of type 'Destroyed' to a device-side kernel launch: its destructor is user-provided
   // CHECK: error-copy-constructor.cu:[[@LINE-4]]:28: error: cannot pass an argument of type 'Virtual' to a device-side kernel launch: its copy constructor is not trivial
   // CHECK: cdp-lower: error: {{.*}} was not lowered; it is left unchanged
+ // --check-only reports what the lowering refuses, and fails, as the
+ // lowering does (it is a dry run):
+ // CHECK-ONLY: error: cannot pass an argument of type 'Virtual' to a device-side kernel launch
 }
 #endif
 

@@ -1,4 +1,4 @@
-// RUN: %cdp-lower --runtime-checks %s -o %t.cu
+// RUN: cd %S && %cdp-lower --runtime-checks runtime-checks.cu -o %t.cu
 // RUN: diff -u %S/Expected/runtime-checks.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --runtime-checks %t.cu | diff -u %t.cu -

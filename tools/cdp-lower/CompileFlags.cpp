@@ -12,6 +12,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <optional>
+
 namespace cdp {
 
 using clang::tooling::CommandLineArguments;
@@ -28,16 +30,33 @@ static bool hasFlagWithPrefix(const CommandLineArguments &Args,
   return false;
 }
 
+/// The value of the last `Flag=value` or `Flag value` of \p Args.
+static std::optional<std::string> flagValue(const CommandLineArguments &Args,
+                                            llvm::StringRef Flag) {
+  std::optional<std::string> Value;
+  for (size_t I = 0; I < Args.size() && Args[I] != "--"; ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == Flag && I + 1 < Args.size())
+      Value = Args[I + 1];
+    else if (Arg.consume_front(Flag) && Arg.consume_front("="))
+      Value = Arg.str();
+  }
+  return Value;
+}
+
 clang::tooling::ArgumentsAdjuster
 deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
   return [RuntimeIncludeDir](const CommandLineArguments &Args,
                              llvm::StringRef) {
+    // Flags go before a `--` that ends the options (interpolated commands
+    // have one): after it, clang takes them for file names.
+    auto End = llvm::find(Args, "--");
     CommandLineArguments Adjusted;
     // Args[0] is the compiler; the language flag must precede the input.
     Adjusted.push_back(Args.empty() ? "clang++" : Args[0]);
     Adjusted.push_back("-xcuda");
-    for (size_t I = 1; I < Args.size(); ++I)
-      Adjusted.push_back(Args[I]);
+    if (!Args.empty())
+      Adjusted.insert(Adjusted.end(), Args.begin() + 1, End);
     auto AddUnlessGiven = [&](llvm::StringRef Prefix, std::string Flag) {
       if (!hasFlagWithPrefix(Adjusted, Prefix))
         Adjusted.push_back(std::move(Flag));
@@ -51,12 +70,71 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
     // CUDA the user meant (a megabyte of binary once printed 134 MB).
     // -ferror-limit=0 lifts it.
     Adjusted.push_back("--cuda-device-only");
-    Adjusted.push_back("-fsyntax-only");
+    AddUnlessGiven("-fsyntax-only", "-fsyntax-only");
     // clang 22 knows CUDA up to 12.9 and warns about 13.x; it parses it fine.
     Adjusted.push_back("-Wno-unknown-cuda-version");
     Adjusted.push_back("-I" + RuntimeIncludeDir);
+    // nvcc puts the toolkit's CCCL (thrust, cub, libcu++) on the system
+    // include path by itself; clang does not.
+    llvm::SmallString<256> Cccl(
+        flagValue(Adjusted, "--cuda-path").value_or(CDP_CUDA_PATH));
+    llvm::sys::path::append(Cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Cccl)) {
+      Adjusted.push_back("-isystem");
+      Adjusted.push_back(std::string(Cccl));
+    }
+    Adjusted.insert(Adjusted.end(), End, Args.end());
     return Adjusted;
   };
+}
+
+clang::tooling::ArgumentsAdjuster
+userArgumentsAdjuster(std::vector<std::string> Before,
+                      std::vector<std::string> After,
+                      std::vector<std::string> Removed) {
+  return [=](const CommandLineArguments &Args, llvm::StringRef) {
+    CommandLineArguments Adjusted;
+    if (Args.empty())
+      return Adjusted;
+    Adjusted.push_back(Args[0]);
+    Adjusted.insert(Adjusted.end(), Before.begin(), Before.end());
+    auto End = llvm::find(Args, "--");
+    for (auto It = Args.begin() + 1; It != End; ++It) {
+      llvm::StringRef Arg = *It;
+      bool Remove = llvm::any_of(Removed, [&](llvm::StringRef R) {
+        return Arg == R || (Arg.starts_with(R) && Arg.drop_front(R.size())
+                                                      .starts_with("="));
+      });
+      if (!Remove)
+        Adjusted.push_back(*It);
+    }
+    Adjusted.insert(Adjusted.end(), After.begin(), After.end());
+    Adjusted.insert(Adjusted.end(), End, Args.end());
+    return Adjusted;
+  };
+}
+
+std::vector<CommandLineArguments>
+splitByGpuArchitecture(const CommandLineArguments &Args) {
+  auto IsArchFlag = [](llvm::StringRef Arg) {
+    return Arg.starts_with("--cuda-gpu-arch=") ||
+           Arg.starts_with("--offload-arch=");
+  };
+  std::vector<size_t> ArchFlags;
+  for (size_t I = 0; I < Args.size() && Args[I] != "--"; ++I)
+    if (IsArchFlag(Args[I]))
+      ArchFlags.push_back(I);
+  if (ArchFlags.size() <= 1)
+    return {Args};
+  std::vector<CommandLineArguments> Split;
+  for (size_t Kept : ArchFlags) {
+    CommandLineArguments One;
+    for (size_t I = 0; I < Args.size(); ++I)
+      if (I == Kept || !llvm::is_contained(ArchFlags, I))
+        One.push_back(Args[I]);
+    Split.push_back(std::move(One));
+  }
+  return Split;
 }
 
 std::vector<unsigned> gpuArchitecturesOf(const CommandLineArguments &Args) {

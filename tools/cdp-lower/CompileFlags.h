@@ -31,6 +31,20 @@ std::vector<std::string> defaultCompileFlags();
 clang::tooling::ArgumentsAdjuster
 deviceSideParseAdjuster(const std::string &RuntimeIncludeDir);
 
+/// Inserts \p Before after the program, appends \p After to the flags and
+/// drops each flag of \p Removed (and its `=value` forms): the tool's
+/// --extra-arg-before, --extra-arg and --removed-arg.
+clang::tooling::ArgumentsAdjuster
+userArgumentsAdjuster(std::vector<std::string> Before,
+                      std::vector<std::string> After,
+                      std::vector<std::string> Removed);
+
+/// \p Args once per GPU architecture it names (`--cuda-gpu-arch=` or
+/// `--offload-arch=`, joined), each with only that one: clang parses device
+/// code for one architecture at a time.
+std::vector<clang::tooling::CommandLineArguments>
+splitByGpuArchitecture(const clang::tooling::CommandLineArguments &Args);
+
 /// The runtime's include directory: beside an installed tool
 /// (`<prefix>/include`), else the source tree the tool was built from.
 std::string findRuntimeIncludeDir(const char *Argv0);

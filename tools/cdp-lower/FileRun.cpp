@@ -7,8 +7,12 @@
 
 #include "FileRun.h"
 
+#include "CompileFlags.h"
+#include "NvccCommandLine.h"
+
 #include "clang/Basic/FileManager.h"
 #include "clang/Serialization/PCHContainerOperations.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
@@ -18,21 +22,38 @@ using namespace clang::tooling;
 
 namespace cdp {
 
-bool runOnFile(const CompilationDatabase &Database, llvm::StringRef Input,
-               const ArgumentsAdjuster &Adjuster,
-               FrontendActionFactory &Factory) {
+/// \p Command with nvcc's flags read as clang's; notes what was dropped.
+static llvm::Expected<std::vector<std::string>>
+clangCommandLine(const CompileCommand &Command, llvm::StringRef Input,
+                 llvm::raw_ostream &Notes) {
+  if (!isNvccCommand(Command.CommandLine))
+    return Command.CommandLine;
+  llvm::Expected<ClangCommandLine> Translated =
+      translateNvccCommand(Command.CommandLine, Command.Directory);
+  if (!Translated)
+    return Translated.takeError();
+  if (!Translated->Unknown.empty())
+    llvm::WithColor::note(Notes, "cdp-lower")
+        << "'" << Input << "': ignoring nvcc flags that nvcc's manual does "
+        << "not list: " << llvm::join(Translated->Unknown, " ") << "\n";
+  if (!Translated->UnresolvedArchitectures.empty())
+    llvm::WithColor::note(Notes, "cdp-lower")
+        << "'" << Input << "': nvcc resolves GPU architecture '"
+        << llvm::join(Translated->UnresolvedArchitectures, ",")
+        << "' on the build machine; parsing for sm_90 (name the "
+        << "architectures, or add --extra-arg=--cuda-gpu-arch=sm_XY)\n";
+  return std::move(Translated->Arguments);
+}
+
+llvm::Expected<std::vector<FileParse>>
+parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
+         const ArgumentsAdjuster &Adjuster, llvm::raw_ostream &Notes) {
   llvm::SmallString<256> Path(Input);
-  if (std::error_code EC = llvm::sys::fs::make_absolute(Path)) {
-    llvm::WithColor::error(llvm::errs(), "cdp-lower")
-        << "'" << Input << "': " << EC.message() << "\n";
-    return false;
-  }
+  if (std::error_code EC = llvm::sys::fs::make_absolute(Path))
+    return llvm::createStringError(EC, "'" + Input + "': " + EC.message());
   std::vector<CompileCommand> Commands = Database.getCompileCommands(Path);
-  if (Commands.empty()) {
-    llvm::WithColor::error(llvm::errs(), "cdp-lower")
-        << "no compile command for '" << Input << "'\n";
-    return false;
-  }
+  if (Commands.empty())
+    return llvm::createStringError("no compile command for '" + Input + "'");
   // ClangTool's own adjustments (-c, -o and dependency files dropped), then
   // the tool's.
   ArgumentsAdjuster Adjust = combineAdjusters(
@@ -40,21 +61,36 @@ bool runOnFile(const CompilationDatabase &Database, llvm::StringRef Input,
                        combineAdjusters(getClangStripOutputAdjuster(),
                                         getClangStripDependencyFileAdjuster())),
       Adjuster);
-  bool Succeeded = true;
+  std::vector<FileParse> Parses;
   for (const CompileCommand &Command : Commands) {
-    auto FS = llvm::vfs::createPhysicalFileSystem();
-    if (!Command.Directory.empty())
-      FS->setCurrentWorkingDirectory(Command.Directory);
-    FileSystemOptions Options;
-    Options.WorkingDir = Command.Directory;
-    llvm::IntrusiveRefCntPtr<FileManager> Files(
-        new FileManager(Options, std::move(FS)));
-    ToolInvocation Invocation(Adjust(Command.CommandLine, Command.Filename),
-                              &Factory, Files.get(),
-                              std::make_shared<PCHContainerOperations>());
-    Succeeded &= Invocation.run();
+    llvm::Expected<std::vector<std::string>> CommandLine =
+        clangCommandLine(Command, Input, Notes);
+    if (!CommandLine)
+      return llvm::createStringError("'" + Input + "': " +
+                                     llvm::toString(CommandLine.takeError()));
+    for (std::vector<std::string> &OneArch : splitByGpuArchitecture(
+             Adjust(*CommandLine, Command.Filename)))
+      Parses.push_back({Command.Directory, std::move(OneArch)});
   }
-  return Succeeded;
+  return Parses;
+}
+
+bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
+              ToolDiagnostics &Diagnostics) {
+  auto FS = llvm::vfs::createPhysicalFileSystem();
+  if (!Parse.Directory.empty())
+    FS->setCurrentWorkingDirectory(Parse.Directory);
+  FileSystemOptions Options;
+  Options.WorkingDir = Parse.Directory;
+  llvm::IntrusiveRefCntPtr<FileManager> Files(
+      new FileManager(Options, std::move(FS)));
+  ToolInvocation Invocation(Parse.CommandLine, &Factory, Files.get(),
+                            std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(&Diagnostics);
+  unsigned ErrorsBefore = Diagnostics.errorsReported();
+  Diagnostics.clear(); // clang's "N errors generated" counts this parse.
+  bool Ran = Invocation.run();
+  return Ran && Diagnostics.errorsReported() == ErrorsBefore;
 }
 
 } // namespace cdp

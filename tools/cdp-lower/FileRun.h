@@ -4,28 +4,52 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// What clang::tooling::ClangTool does for one file, without rewriting its
-// name: ClangTool makes the path "native", which on POSIX turns a backslash
-// in a file name into a directory separator, so `a\b.cu` was looked for as
-// `a/b.cu`. Each compile command the database has for the file runs in its
-// own directory, with the tool's adjustments.
+// What clang::tooling::ClangTool does for one file, with three differences.
+// A command is parsed once per GPU architecture it builds for (clang's
+// device side parses one at a time), and an nvcc command is first read as
+// clang's (NvccCommandLine.h). Every diagnostic, the driver's included,
+// counts: ClangTool let an `error: unknown argument` pass. And the path is
+// not made "native", which on POSIX turned a backslash in a file name into
+// a directory separator.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_TOOLS_FILERUN_H
 #define CDP_LOWER_TOOLS_FILERUN_H
 
+#include "ToolDiagnostics.h"
+
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
 
 namespace cdp {
 
-/// Runs \p Factory's action on \p Input under each of its compile commands;
-/// false when one failed (its diagnostics are printed).
-bool runOnFile(const clang::tooling::CompilationDatabase &Database,
-               llvm::StringRef Input,
-               const clang::tooling::ArgumentsAdjuster &Adjuster,
-               clang::tooling::FrontendActionFactory &Factory);
+/// One parse of an input file: for one compile command of it and one GPU
+/// architecture.
+struct FileParse {
+  std::string Directory;
+  std::vector<std::string> CommandLine;
+};
+
+/// The parses of \p Input: each compile command \p Database has for it,
+/// translated from nvcc's flags where it runs nvcc, adjusted by
+/// \p Adjuster, and split by GPU architecture. Notes on dropped nvcc flags
+/// go to \p Notes.
+llvm::Expected<std::vector<FileParse>>
+parsesOf(const clang::tooling::CompilationDatabase &Database,
+         llvm::StringRef Input,
+         const clang::tooling::ArgumentsAdjuster &Adjuster,
+         llvm::raw_ostream &Notes);
+
+/// Runs \p Factory's action for \p Parse, reporting through \p Diagnostics;
+/// false when it reported an error (the driver's included).
+bool runParse(const FileParse &Parse,
+              clang::tooling::FrontendActionFactory &Factory,
+              ToolDiagnostics &Diagnostics);
 
 } // namespace cdp
 

@@ -15,6 +15,7 @@
 
 #include "CompileFlags.h"
 #include "FileRun.h"
+#include "ToolDiagnostics.h"
 #include "OutputFile.h"
 #include "ParamLayoutDump.h"
 
@@ -22,6 +23,7 @@
 #include "Lowering/LowerLaunchesAction.h"
 
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -44,6 +46,23 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     OutputPath("o", cl::desc("Write the lowered file to <file> (one input; - is stdout)"),
                cl::value_desc("file"), cl::cat(ToolCategory));
+static cl::list<std::string> ExtraArgs(
+    "extra-arg",
+    cl::desc("Add <flag> to the end of each compile command's flags"),
+    cl::value_desc("flag"), cl::cat(ToolCategory));
+static cl::list<std::string> ExtraArgsBefore(
+    "extra-arg-before",
+    cl::desc("Add <flag> to the start of each compile command's flags"),
+    cl::value_desc("flag"), cl::cat(ToolCategory));
+static cl::list<std::string> RemovedArgs(
+    "removed-arg",
+    cl::desc("Remove <flag> (and <flag>=...) from each compile command"),
+    cl::value_desc("flag"), cl::cat(ToolCategory));
+static cl::opt<bool> PrintCommands(
+    "print-commands",
+    cl::desc("Print the clang command line of each parse of each input "
+             "(one per GPU architecture); write nothing"),
+    cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
 static cl::opt<bool>
@@ -141,25 +160,58 @@ loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
                                                     cdp::defaultCompileFlags());
 }
 
-static bool writeResult(const std::string &Input, const cdp::LoweredFile &R) {
+/// Lowers \p Input under each of its parses and merges what they lowered
+/// (code only one architecture compiles is lowered by its own pass); the
+/// lowered text, or nothing after reporting why.
+static std::optional<std::string>
+lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
+          const cdp::LoweringOptions &Options,
+          cdp::ToolDiagnostics &Diagnostics) {
+  std::vector<cdp::LoweredFile> Results(Parses.size());
+  bool Succeeded = true;
+  for (size_t I = 0; I < Parses.size(); ++I) {
+    ActionFactory<cdp::LowerLaunchesAction, const cdp::LoweringOptions,
+                  cdp::LoweredFile>
+        Factory(Options, Results[I]);
+    Succeeded &= cdp::runParse(Parses[I], Factory, Diagnostics) &&
+                 Results[I].Succeeded;
+  }
+  if (!Succeeded)
+    return std::nullopt;
+  if (Options.CheckOnly)
+    return std::string();
+  std::vector<std::vector<cdp::TextEdit>> Edits;
+  for (cdp::LoweredFile &Result : Results)
+    Edits.push_back(std::move(Result.Edits));
+  llvm::Expected<std::vector<cdp::TextEdit>> Merged =
+      cdp::mergeTextEdits(Edits);
+  if (!Merged) {
+    error() << "'" << Input << "': " << llvm::toString(Merged.takeError())
+            << "\n";
+    return std::nullopt;
+  }
+  return cdp::applyTextEdits(Results.front().Original, *Merged);
+}
+
+static bool writeResult(const std::string &Input, const std::string &Text) {
   if (InPlace) {
     auto Original = llvm::MemoryBuffer::getFile(Input);
-    if (Original && (*Original)->getBuffer() == R.Text)
+    if (Original && (*Original)->getBuffer() == Text)
       return true; // Nothing to lower: keep the file as it is.
-    if (llvm::Error E = cdp::writeOutputFile(Input, R.Text)) {
+    if (llvm::Error E = cdp::writeOutputFile(Input, Text)) {
       error() << llvm::toString(std::move(E)) << "\n";
       return false;
     }
     return true;
   }
   if (!OutputPath.empty()) {
-    if (llvm::Error E = cdp::writeOutputFile(OutputPath, R.Text)) {
+    if (llvm::Error E = cdp::writeOutputFile(OutputPath, Text)) {
       error() << llvm::toString(std::move(E)) << "\n";
       return false;
     }
     return true;
   }
-  llvm::outs() << R.Text;
+  llvm::outs() << Text;
   return true;
 }
 
@@ -192,7 +244,10 @@ int main(int argc, const char **argv) {
   std::unique_ptr<CompilationDatabase> FromCommandLine =
       FixedCompilationDatabase::loadFromCommandLine(argc, argv, Message);
   if (!Message.empty()) {
-    error() << Message << "\n";
+    // The driver's own words, which start with "error: ".
+    llvm::StringRef Text = llvm::StringRef(Message).trim();
+    Text.consume_front("error: ");
+    error() << Text << "\n";
     return 1;
   }
   cl::HideUnrelatedOptions(ToolCategory);
@@ -254,31 +309,46 @@ int main(int argc, const char **argv) {
       loadCompilationDatabase(std::move(FromCommandLine));
   if (!Database)
     return 1;
-  // The GPU targets of the file being processed, for --print-param-layout.
-  std::vector<unsigned> Archs;
   ArgumentsAdjuster Adjuster = combineAdjusters(
-      [&Archs](const CommandLineArguments &Args, llvm::StringRef) {
-        Archs = cdp::gpuArchitecturesOf(Args);
-        return Args;
-      },
+      cdp::userArgumentsAdjuster(ExtraArgsBefore, ExtraArgs, RemovedArgs),
       cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0])));
 
   unsigned Failures = 0;
   for (const std::string &Input : Inputs) {
+    llvm::Expected<std::vector<cdp::FileParse>> Parses =
+        cdp::parsesOf(*Database, Input, Adjuster, llvm::errs());
+    if (!Parses) {
+      error() << llvm::toString(Parses.takeError()) << "\n";
+      ++Failures;
+      continue;
+    }
+    if (PrintCommands) {
+      for (const cdp::FileParse &Parse : *Parses)
+        llvm::outs() << llvm::join(Parse.CommandLine, " ") << "\n";
+      continue;
+    }
+    cdp::ToolDiagnostics Diagnostics(llvm::errs(),
+                                     Parses->front().CommandLine);
     if (PrintParamLayout) {
+      // One parse serves every architecture: the layout rule takes the
+      // architecture as an argument.
+      std::vector<unsigned> Archs;
+      for (const cdp::FileParse &Parse : *Parses)
+        for (unsigned Arch : cdp::gpuArchitecturesOf(Parse.CommandLine))
+          if (!llvm::is_contained(Archs, Arch))
+            Archs.push_back(Arch);
       llvm::raw_ostream &Out = llvm::outs();
       ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream,
                     const std::vector<unsigned>>
           Factory(Out, Archs);
-      Failures += !cdp::runOnFile(*Database, Input, Adjuster, Factory);
+      Failures += !cdp::runParse(Parses->front(), Factory, Diagnostics);
       continue;
     }
-    cdp::LoweredFile Result;
-    ActionFactory<cdp::LowerLaunchesAction, const cdp::LoweringOptions,
-                  cdp::LoweredFile>
-        Factory(Options, Result);
-    if (!cdp::runOnFile(*Database, Input, Adjuster, Factory) ||
-        !Result.Succeeded) {
+    // A lowered copy written elsewhere names the original in its #line.
+    Options.OriginalFileName = InPlace ? "" : Input;
+    std::optional<std::string> Lowered =
+        lowerFile(Input, *Parses, Options, Diagnostics);
+    if (!Lowered) {
       if (!CheckOnly)
         error() << "'" << Input
                 << "' was not lowered; it is left unchanged\n";
@@ -287,7 +357,7 @@ int main(int argc, const char **argv) {
     }
     if (CheckOnly)
       continue;
-    Failures += !writeResult(Input, Result);
+    Failures += !writeResult(Input, *Lowered);
   }
   return Failures == 0 ? 0 : 1;
 }

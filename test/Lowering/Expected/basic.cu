@@ -1,4 +1,4 @@
-// RUN: %cdp-lower %s -o %t.cu
+// RUN: cd %S && %cdp-lower basic.cu -o %t.cu
 // RUN: diff -u %S/Expected/basic.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -
@@ -8,7 +8,7 @@
 // survive the rewrite.
 
 #include <cdp/launch.cuh>
-#line 10
+#line 10 "basic.cu"
 #include <cstdio>
 
 struct Pair {

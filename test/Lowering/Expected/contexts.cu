@@ -1,4 +1,4 @@
-// RUN: %cdp-lower %s -o %t.cu
+// RUN: cd %S && %cdp-lower contexts.cu -o %t.cu
 // RUN: diff -u %S/Expected/contexts.cu %t.cu
 // RUN: %nvcc-rdc --extended-lambda -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -
@@ -8,7 +8,7 @@
 // arguments and lambdas in device code.
 
 #include <cdp/launch.cuh>
-#line 10
+#line 10 "contexts.cu"
 #define CHECKED(...) __VA_ARGS__
 #define TWICE(...) do { __VA_ARGS__; __VA_ARGS__; } while (0)
 

@@ -1,4 +1,4 @@
-// RUN: %cdp-lower %s -o %t.cu
+// RUN: cd %S && %cdp-lower pdl.cu -o %t.cu
 // RUN: diff -u %S/Expected/pdl.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // The unlowered source builds with nvcc as it is, fully serialized.

@@ -1,4 +1,4 @@
-// RUN: %cdp-lower --runtime-checks %s -o %t.cu
+// RUN: cd %S && %cdp-lower --runtime-checks runtime-checks.cu -o %t.cu
 // RUN: diff -u %S/Expected/runtime-checks.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --runtime-checks %t.cu | diff -u %t.cu -
@@ -12,7 +12,7 @@
 // second lowering, by clang, proves.
 
 #include <cdp/launch.cuh>
-#line 14
+#line 14 "runtime-checks.cu"
 template <class T> __global__ void generic(T value) {}
 __global__ void pointer(const float *p, int n) {}
 __global__ void scalars(int n, double x) {}

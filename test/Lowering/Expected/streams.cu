@@ -1,4 +1,4 @@
-// RUN: %cdp-lower %s -o %t.cu
+// RUN: cd %S && %cdp-lower streams.cu -o %t.cu
 // RUN: diff -u %S/Expected/streams.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -
@@ -8,7 +8,7 @@
 // handles), so a stream known only at run time is handled too.
 
 #include <cdp/launch.cuh>
-#line 10
+#line 10 "streams.cu"
 __global__ void child(int v) {}
 
 __global__ void parent(int v, cudaStream_t fromHost) {

@@ -1,4 +1,4 @@
-// RUN: %cdp-lower %s -o %t.cu
+// RUN: cd %S && %cdp-lower templates.cu -o %t.cu
 // RUN: diff -u %S/Expected/templates.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -
@@ -8,7 +8,7 @@
 // type depends on a template parameter, the runtime lays it out.
 
 #include <cdp/launch.cuh>
-#line 10
+#line 10 "templates.cu"
 namespace math {
 __global__ void scale(float *data, float factor) {}
 __global__ void scale(double *data, double factor) {}

@@ -1,0 +1,50 @@
+//===- TextEdit.h - Edits as offsets into a file's text ---------*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The lowering of a file as plain data: what the tool merges across the
+// passes of a multi-architecture build, applies, and exports as fix-its.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_TEXTEDIT_H
+#define CDP_LOWER_LOWERING_TEXTEDIT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace cdp {
+
+/// Replace the \c Length bytes at \c Offset by \c Text (an insertion when
+/// \c Length is 0).
+struct TextEdit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+
+  bool operator==(const TextEdit &Other) const {
+    return Offset == Other.Offset && Length == Other.Length &&
+           Text == Other.Text;
+  }
+};
+
+/// \p Original with \p Edits made. The edits are sorted by offset and do not
+/// overlap; insertions at one offset come in the order given.
+std::string applyTextEdits(llvm::StringRef Original,
+                           llvm::ArrayRef<TextEdit> Edits);
+
+/// The union of several lowerings of one file (one per GPU architecture):
+/// what each made, once. Code that only one architecture compiles (an
+/// `#if __CUDA_ARCH__` branch) is lowered by that pass alone. An error names
+/// the offset where two passes lowered the same text differently.
+llvm::Expected<std::vector<TextEdit>>
+mergeTextEdits(llvm::ArrayRef<std::vector<TextEdit>> Passes);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_TEXTEDIT_H

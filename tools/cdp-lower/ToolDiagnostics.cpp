@@ -1,0 +1,116 @@
+//===- ToolDiagnostics.cpp - Where cdp-lower's diagnostics go -------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "ToolDiagnostics.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/SARIFDiagnostic.h"
+#include "clang/Frontend/SARIFDiagnosticPrinter.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Basic/Sarif.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cdp {
+
+ToolDiagnostics::ToolDiagnostics(llvm::raw_ostream &OS,
+                                 const std::vector<std::string> &CommandLine)
+    : OS(OS) {
+  std::vector<const char *> Argv;
+  for (const std::string &Arg : CommandLine)
+    Argv.push_back(Arg.c_str());
+  Options = CreateAndPopulateDiagOpts(Argv);
+  // The driver's -fdiagnostics-format is not one that option parsing reads
+  // for the diagnostic options; the compiler passes it on to cc1.
+  for (size_t I = 0; I < CommandLine.size(); ++I) {
+    llvm::StringRef Arg = CommandLine[I], Format;
+    if (Arg == "-fdiagnostics-format" && I + 1 < CommandLine.size())
+      Format = CommandLine[I + 1];
+    else if (!Arg.consume_front("-fdiagnostics-format="))
+      continue;
+    else
+      Format = Arg;
+    Options->setFormat(llvm::StringSwitch<DiagnosticOptions::TextDiagnosticFormat>(Format)
+                           .Case("sarif", DiagnosticOptions::SARIF)
+                           .Case("msvc", DiagnosticOptions::MSVC)
+                           .Case("vi", DiagnosticOptions::Vi)
+                           .Default(DiagnosticOptions::Clang));
+  }
+  TextPrinter = std::make_unique<TextDiagnosticPrinter>(OS, *Options);
+}
+
+ToolDiagnostics::~ToolDiagnostics() = default;
+
+void ToolDiagnostics::BeginSourceFile(const LangOptions &LangOpts,
+                                      const Preprocessor *PP) {
+  // A frontend action announces its file twice, the second time with the
+  // preprocessor; the SARIF printer needs the preprocessor's source manager.
+  ++OpenSourceFiles;
+  TextPrinter->BeginSourceFile(LangOpts, PP);
+  if (Options->getFormat() != DiagnosticOptions::SARIF || !PP || SarifPrinter)
+    return;
+  auto Printer = std::make_unique<SARIFDiagnosticPrinter>(OS, *Options);
+  Printer->setSarifWriter(
+      std::make_unique<SarifDocumentWriter>(PP->getSourceManager()));
+  Printer->BeginSourceFile(LangOpts, PP);
+  SarifPrinter = std::move(Printer);
+}
+
+void ToolDiagnostics::EndSourceFile() {
+  TextPrinter->EndSourceFile();
+  if (OpenSourceFiles > 0 && --OpenSourceFiles == 0 && SarifPrinter) {
+    SarifPrinter->EndSourceFile(); // Prints the file's SARIF document.
+    SarifPrinter.reset();
+  }
+}
+
+void ToolDiagnostics::finish() {
+  TextPrinter->finish();
+  if (SarifPrinter)
+    SarifPrinter->finish();
+}
+
+bool ToolDiagnostics::isRepeat(DiagnosticsEngine::Level Level,
+                               const Diagnostic &Info) {
+  if (Level == DiagnosticsEngine::Note)
+    return DroppingNotes;
+  llvm::SmallString<256> Key;
+  Key += std::to_string(static_cast<int>(Level));
+  if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+    PresumedLoc Where =
+        Info.getSourceManager().getPresumedLoc(Info.getLocation());
+    if (Where.isValid()) {
+      Key += Where.getFilename();
+      Key += ":" + std::to_string(Where.getLine()) + ":" +
+             std::to_string(Where.getColumn());
+    }
+  }
+  Key += ' ';
+  Info.FormatDiagnostic(Key);
+  DroppingNotes = !Printed.insert(Key).second;
+  return DroppingNotes;
+}
+
+void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                       const Diagnostic &Info) {
+  if (Level >= DiagnosticsEngine::Error)
+    ++ErrorsReported;
+  if (isRepeat(Level, Info))
+    return;
+  // Counted for clang's "N errors generated" line, which is printed per
+  // pass: a repeat is not counted twice.
+  DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  if (SarifPrinter)
+    SarifPrinter->HandleDiagnostic(Level, Info);
+  else
+    TextPrinter->HandleDiagnostic(Level, Info);
+}
+
+} // namespace cdp
