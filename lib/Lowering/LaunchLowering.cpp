@@ -67,6 +67,7 @@ public:
   }
 
   bool lower(SourceEdits &Edits, LaunchLoweringState &State) {
+    File = Edits.file();
     std::optional<LaunchTokens> Tokens = locateTokens();
     if (!Tokens)
       return false;
@@ -93,6 +94,8 @@ private:
   llvm::SmallVector<const Expr *, 8> WrittenArgs;
   /// Set once a diagnostic has been reported for this launch.
   bool Failed = false;
+  /// The file being lowered, where every token the lowering edits must be.
+  FileID File;
 
   std::string kernelSpelling() const {
     return Lexer::getSourceText(
@@ -104,12 +107,12 @@ private:
 
   //===--- Finding the tokens ---------------------------------------------===//
 
-  /// The file range of \p Range, which must lie in the main file, outside
-  /// any macro body (inside a macro argument is fine).
+  /// The file range of \p Range, which must lie in the file being lowered,
+  /// outside any macro body (inside a macro argument is fine).
   std::optional<CharSourceRange> mainFileRange(SourceRange Range) {
     CharSourceRange FileRange = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Range), SM, LangOpts);
-    if (FileRange.isValid() && SM.isInMainFile(FileRange.getBegin()))
+    if (FileRange.isValid() && SM.getFileID(FileRange.getBegin()) == File)
       return FileRange;
     reportUnrewritableLocation(Range.getBegin());
     return std::nullopt;

@@ -12,6 +12,7 @@
 #include "CudaAST/ProgrammaticLaunch.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/ProgrammaticLaunchLowering.h"
+#include "Lowering/HeaderCopies.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/RuntimeInclude.h"
 
@@ -20,6 +21,10 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -30,55 +35,106 @@ static constexpr llvm::StringLiteral RuntimeHeader = "cdp/launch.cuh";
 
 namespace {
 
-/// Records whether the main file already includes the runtime (then
-/// lowering its own output adds nothing).
-class IncludeFinder : public PPCallbacks {
+/// Records the `#include`s the preprocessor follows, and which files
+/// include the runtime already.
+class IncludeRecorder : public PPCallbacks {
 public:
-  IncludeFinder(const SourceManager &SM, bool &IncludesRuntime)
-      : SM(SM), IncludesRuntime(IncludesRuntime) {}
+  IncludeRecorder(const SourceManager &SM,
+                  llvm::DenseSet<FileID> &IncludeRuntime,
+                  std::vector<LowerLaunchesAction::Inclusion> &Inclusions)
+      : SM(SM), IncludeRuntime(IncludeRuntime), Inclusions(Inclusions) {}
 
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
-                          bool, CharSourceRange, OptionalFileEntryRef,
-                          StringRef, StringRef, const Module *, bool,
+                          bool, CharSourceRange FileNameRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (SM.isWrittenInMainFile(HashLoc) && Name == RuntimeHeader)
-      IncludesRuntime = true;
+    if (HashLoc.isMacroID())
+      return;
+    FileID Includer = SM.getFileID(HashLoc);
+    if (Name == RuntimeHeader)
+      IncludeRuntime.insert(Includer);
+    Inclusions.push_back({Includer, FileNameRange, File});
   }
 
 private:
   const SourceManager &SM;
-  bool &IncludesRuntime;
+  llvm::DenseSet<FileID> &IncludeRuntime;
+  std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
 };
 
-/// Visits the declarations written in the main file (template patterns, not
-/// their instantiations: a launch in a template is rewritten once) and
-/// lowers each device-side launch.
+/// The files whose launches are lowered: the main file, and the headers
+/// that --header-filter selects (never system headers).
+class LoweredFiles {
+public:
+  LoweredFiles(const SourceManager &SM, StringRef HeaderFilter)
+      : SM(SM), Filter(HeaderFilter.str()), HasFilter(!HeaderFilter.empty()) {}
+
+  bool lowers(FileID File) {
+    if (File == SM.getMainFileID())
+      return true;
+    if (!HasFilter || File.isInvalid())
+      return false;
+    auto [It, New] = Selected.try_emplace(File, false);
+    if (New) {
+      OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+      It->second = Entry && !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
+                   Filter.match(Entry->getName());
+    }
+    return It->second;
+  }
+
+  /// The edits of \p File, made on first use.
+  SourceEdits &editsOf(FileID File) {
+    auto It = Edits.find(File);
+    if (It == Edits.end())
+      It = Edits.try_emplace(File, SM, File).first;
+    return It->second;
+  }
+
+  std::map<FileID, SourceEdits> &all() { return Edits; }
+
+private:
+  const SourceManager &SM;
+  llvm::Regex Filter;
+  bool HasFilter;
+  llvm::DenseMap<FileID, bool> Selected;
+  std::map<FileID, SourceEdits> Edits;
+};
+
+/// Visits the declarations written in the lowered files (template patterns,
+/// not their instantiations: a launch in a template is rewritten once) and
+/// lowers each device-side launch; warns of those in other project headers.
 class LaunchVisitor : public FunctionStackVisitor<LaunchVisitor> {
 public:
   LaunchVisitor(ASTContext &Context, const LaunchLoweringOptions &Options,
-                SourceEdits &Edits)
+                LoweredFiles &Files)
       : Context(Context), Options(Options), SM(Context.getSourceManager()),
-        Edits(Edits) {}
+        Files(Files) {}
 
-  /// Device-side launches rewritten (they need the runtime header).
-  unsigned lowered() const { return Lowered; }
+  /// Device-side launches rewritten, by file (they need the runtime).
+  const llvm::DenseMap<FileID, unsigned> &lowered() const { return Lowered; }
   /// Host-side programmatic dependent launches rewritten.
   unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
 
   bool TraverseDecl(Decl *D) {
-    // Headers hold no launch to rewrite; skipping them is most of the speed.
+    // System headers hold no launch to rewrite; skipping them is most of
+    // the speed.
     if (D && !isa<TranslationUnitDecl>(D) &&
-        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       return true;
     return FunctionStackVisitor::TraverseDecl(D);
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    FileID File = SM.getFileID(SM.getExpansionLoc(Launch->getBeginLoc()));
     switch (currentSide()) {
     case LaunchSide::Host:
+      if (File != SM.getMainFileID())
+        break;
       if (std::optional<PdlMarker> Marker = pdlMarkerOf(*Launch))
-        LoweredProgrammatic +=
-            lowerProgrammaticLaunch(*Launch, *Marker, Context, Edits);
+        LoweredProgrammatic += lowerProgrammaticLaunch(
+            *Launch, *Marker, Context, Files.editsOf(File));
       break;
     case LaunchSide::Device:
       if (pdlMarkerOf(*Launch)) {
@@ -90,7 +146,12 @@ public:
                     : std::string("the kernel"));
         break;
       }
-      Lowered += lowerLaunch(*Launch, Context, Options, Edits, State);
+      if (!Files.lowers(File)) {
+        reportUnselectedHeader(*Launch, File);
+        break;
+      }
+      Lowered[File] +=
+          lowerLaunch(*Launch, Context, Options, Files.editsOf(File), State);
       break;
     case LaunchSide::HostDevice:
       // Reported by cdp-host-device-launch; with that check off, the launch
@@ -101,22 +162,50 @@ public:
   }
 
 private:
+  void reportUnselectedHeader(const CUDAKernelCallExpr &Launch, FileID File) {
+    // Once per launch: a template's instantiations share the pattern's.
+    if (!Warned.insert(Launch.getBeginLoc()).second)
+      return;
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    const FunctionDecl *Kernel = Launch.getDirectCallee();
+    report(Context.getDiagnostics(), Launch.getBeginLoc(),
+           LoweringDiag::LaunchInUnselectedHeader)
+        << (Kernel ? "'" + Kernel->getNameAsString() + "'"
+                   : std::string("a kernel"))
+        << (Entry ? llvm::sys::path::filename(Entry->getName()) : "?");
+  }
+
   ASTContext &Context;
   const LaunchLoweringOptions &Options;
   const SourceManager &SM;
-  SourceEdits &Edits;
+  LoweredFiles &Files;
   LaunchLoweringState State;
-  unsigned Lowered = 0;
+  llvm::DenseMap<FileID, unsigned> Lowered;
+  llvm::DenseSet<SourceLocation> Warned;
   unsigned LoweredProgrammatic = 0;
 };
 
+/// The absolute path of \p File.
+std::string absolutePath(const SourceManager &SM, FileID File) {
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return "";
+  llvm::SmallString<256> Path(Entry->getName());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
 class LowerLaunchesConsumer : public ASTConsumer {
 public:
-  LowerLaunchesConsumer(const LoweringOptions &Options, LoweredFile &Result,
-                        Preprocessor &PP, const bool &IncludesRuntime,
-                        const SkippedCode &Skipped)
+  LowerLaunchesConsumer(
+      const LoweringOptions &Options, LoweredFile &Result, Preprocessor &PP,
+      const llvm::DenseSet<FileID> &IncludeRuntime,
+      const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
+      const SkippedCode &Skipped)
       : Options(Options), Result(Result), PP(PP),
-        IncludesRuntime(IncludesRuntime), Skipped(Skipped) {}
+        IncludeRuntime(IncludeRuntime), Inclusions(Inclusions),
+        Skipped(Skipped) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
@@ -130,43 +219,104 @@ public:
     // Lowered under --check-only too: what the lowering refuses is as much
     // a reason not to build as what the checks find.
     FileID Main = SM.getMainFileID();
-    SourceEdits Edits(SM, Main);
-    LaunchVisitor Visitor(Context, Options.Launches, Edits);
+    LoweredFiles Files(SM, Options.HeaderFilter);
+    LaunchVisitor Visitor(Context, Options.Launches, Files);
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     if (Diags.hasErrorOccurred())
       return;
 
-    if (Visitor.lowered() > 0 && !IncludesRuntime) {
-      RuntimeInclude Include = runtimeIncludeFor(Main, RuntimeHeader,
-                                                 Options.OriginalFileName, SM,
-                                                 Context.getLangOpts());
-      Edits.insert(Include.At, Include.Text);
+    for (auto [File, Count] : Visitor.lowered()) {
+      if (Count == 0 || IncludeRuntime.contains(File))
+        continue;
+      RuntimeInclude Include = runtimeIncludeFor(
+          File, RuntimeHeader,
+          File == Main ? StringRef(Options.OriginalFileName)
+                       : StringRef(Options.CopyHeaders ? absolutePath(SM, File)
+                                                       : ""),
+          SM, Context.getLangOpts());
+      Files.editsOf(File).insert(Include.At, Include.Text);
     }
-    std::optional<std::vector<TextEdit>> Resolved = Edits.resolve(Diags);
-    if (!Resolved)
-      return;
-    Result.LoweredLaunches = Visitor.lowered() + Visitor.loweredProgrammatic();
+    if (Options.CopyHeaders)
+      pointIncludesAtCopies(SM, Files);
+
+    std::map<FileID, std::vector<TextEdit>> Resolved;
+    for (auto &[File, Edits] : Files.all()) {
+      std::optional<std::vector<TextEdit>> FileEdits = Edits.resolve(Diags);
+      if (!FileEdits)
+        return;
+      Resolved[File] = std::move(*FileEdits);
+    }
+    unsigned Lowered = Visitor.loweredProgrammatic();
+    for (auto [File, Count] : Visitor.lowered())
+      Lowered += Count;
+    Result.LoweredLaunches = Lowered;
     Result.Succeeded = true;
     if (Options.CheckOnly)
       return;
     Result.Original = SM.getBufferData(Main).str();
-    Result.Edits = std::move(*Resolved);
+    std::string InputDir(llvm::sys::path::parent_path(absolutePath(SM, Main)));
+    for (auto &[File, Edits] : Resolved) {
+      if (File == Main) {
+        Result.Edits = std::move(Edits);
+        continue;
+      }
+      std::string Path = absolutePath(SM, File);
+      Result.Headers.push_back({Path, headerCopyName(Path, InputDir),
+                                SM.getBufferData(File).str(),
+                                std::move(Edits)});
+    }
     Result.Text = applyTextEdits(Result.Original, Result.Edits);
   }
 
 private:
+  /// Rewrites each `#include` of a copied header, in the main file or in
+  /// another lowered header (which is then copied too), to name the copy.
+  void pointIncludesAtCopies(const SourceManager &SM, LoweredFiles &Files) {
+    FileID Main = SM.getMainFileID();
+    std::string InputDir(llvm::sys::path::parent_path(absolutePath(SM, Main)));
+    auto CopyOf = [&](FileID File) {
+      return File == Main ? std::string(llvm::sys::path::filename(
+                                absolutePath(SM, Main)))
+                          : headerCopyName(absolutePath(SM, File), InputDir);
+    };
+    llvm::DenseSet<const FileEntry *> Copied;
+    for (auto &[File, Edits] : Files.all())
+      if (File != Main && !Edits.empty())
+        Copied.insert(*SM.getFileEntryRefForID(File));
+    llvm::DenseSet<SourceLocation> Rewritten;
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const LowerLaunchesAction::Inclusion &Include : Inclusions) {
+        if (!Include.Included || !Copied.contains(&Include.Included->getFileEntry()) ||
+            !Files.lowers(Include.Includer) ||
+            !Rewritten.insert(Include.FileName.getBegin()).second)
+          continue;
+        FileID Included = SM.translateFile(*Include.Included);
+        std::string Target = relativePath(
+            CopyOf(Included),
+            llvm::sys::path::parent_path(CopyOf(Include.Includer)));
+        Files.editsOf(Include.Includer)
+            .replace(Include.FileName, "\"" + Target + "\"");
+        if (Include.Includer != Main &&
+            Copied.insert(*SM.getFileEntryRefForID(Include.Includer)).second)
+          Changed = true;
+      }
+    }
+  }
+
   const LoweringOptions &Options;
   LoweredFile &Result;
   Preprocessor &PP;
-  const bool &IncludesRuntime;
+  const llvm::DenseSet<FileID> &IncludeRuntime;
+  const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
 };
 
 } // namespace
 
 bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
-  CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeFinder>(
-      CI.getSourceManager(), IncludesRuntime));
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(
+      CI.getSourceManager(), IncludeRuntime, Inclusions));
   Skipped.recordFrom(CI.getPreprocessor());
   return true;
 }
@@ -174,7 +324,8 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
 std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   return std::make_unique<LowerLaunchesConsumer>(
-      Options, Result, CI.getPreprocessor(), IncludesRuntime, Skipped);
+      Options, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
+      Skipped);
 }
 
 } // namespace cdp

@@ -20,6 +20,7 @@
 #include "Lowering/TextEdit.h"
 
 #include "clang/Frontend/FrontendAction.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <string>
 
@@ -35,12 +36,27 @@ struct LoweringOptions {
   /// that nvcc's messages on a lowered copy name the original; empty when
   /// the lowered text replaces the file.
   std::string OriginalFileName;
+  /// Headers (by the path the include found) whose launches are lowered as
+  /// well, as clang-tidy's --header-filter; empty: none.
+  std::string HeaderFilter;
+  /// Lowered headers go into copies (HeaderCopies.h), whose includes are
+  /// rewritten; otherwise they are lowered in place.
+  bool CopyHeaders = false;
+};
+
+/// A header lowered with the file that includes it.
+struct LoweredHeader {
+  std::string Path;     ///< Absolute.
+  std::string CopyName; ///< Relative to the output's directory.
+  std::string Original;
+  std::vector<TextEdit> Edits;
 };
 
 /// What lowering one file produced.
 struct LoweredFile {
   std::string Original;      ///< The file as it was parsed.
   std::vector<TextEdit> Edits; ///< What the lowering changes in it.
+  std::vector<LoweredHeader> Headers; ///< Selected headers it changes.
   std::string Text;          ///< The whole file after lowering.
   unsigned LoweredLaunches = 0;
   bool Succeeded = false;    ///< No error: Text may be written out.
@@ -57,10 +73,20 @@ protected:
                     llvm::StringRef InFile) override;
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override;
 
+public:
+  /// An `#include` the preprocessor followed.
+  struct Inclusion {
+    clang::FileID Includer;
+    clang::CharSourceRange FileName; ///< `"x.h"` or `<x.h>`.
+    clang::OptionalFileEntryRef Included;
+  };
+
 private:
   const LoweringOptions &Options;
   LoweredFile &Result;
-  bool IncludesRuntime = false;
+  /// Files that include the runtime already (lowering them adds nothing).
+  llvm::DenseSet<clang::FileID> IncludeRuntime;
+  std::vector<Inclusion> Inclusions;
   SkippedCode Skipped;
 };
 

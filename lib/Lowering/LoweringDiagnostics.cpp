@@ -27,8 +27,13 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "use, or move the '<<<...>>>' into the macro's arguments"};
   case LoweringDiag::LaunchOutsideMainFile:
     return {DiagnosticsEngine::Error,
-            "device-side launch of %0 is in an included file; run cdp-lower "
-            "on that file"};
+            "device-side launch of %0 is spelled in another file than the "
+            "code that makes it; run cdp-lower on that file"};
+  case LoweringDiag::LaunchInUnselectedHeader:
+    return {DiagnosticsEngine::Warning,
+            "device-side launch of %0 in header '%1' is left to nvcc: the "
+            "tool lowers launches in headers that --header-filter=<regex> "
+            "selects"};
   case LoweringDiag::ParamBufferTooLarge:
     return {DiagnosticsEngine::Error,
             "the parameters of kernel %0 need %1 bytes, but the parameter "

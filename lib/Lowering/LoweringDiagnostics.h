@@ -19,6 +19,7 @@ namespace cdp {
 enum class LoweringDiag {
   LaunchInMacroBody,
   LaunchOutsideMainFile,
+  LaunchInUnselectedHeader,
   ParamBufferTooLarge,
   NonTrivialCopy,
   UnknowableLayout,

@@ -46,6 +46,7 @@ public:
   void replace(clang::CharSourceRange Range, std::string Text);
 
   bool empty() const { return Edits.empty(); }
+  clang::FileID file() const { return File; }
 
   /// The edits as offsets, sorted (insertions at one place in the order
   /// made, before a replacement that starts there); nothing, after

@@ -28,9 +28,12 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <tuple>
 
 using namespace clang::tooling;
@@ -63,6 +66,12 @@ static cl::opt<bool> PrintCommands(
     cl::desc("Print the clang command line of each parse of each input "
              "(one per GPU architecture); write nothing"),
     cl::cat(ToolCategory));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Also lower the launches in the headers whose path matches "
+             "<regex> (system headers never): in place with -i, else into "
+             "copies beside the -o file, which includes them"),
+    cl::value_desc("regex"), cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
 static cl::opt<bool>
@@ -160,10 +169,34 @@ loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
                                                     cdp::defaultCompileFlags());
 }
 
+/// A lowered input and the headers lowered with it.
+struct LoweredInput {
+  std::string Text;
+  struct Header {
+    std::string Path, CopyName, Text;
+  };
+  std::vector<Header> Headers;
+};
+
+/// The union of the passes' edits of one file, applied to \p Original; an
+/// error names \p Path.
+static std::optional<std::string>
+mergedText(llvm::StringRef Path, llvm::StringRef Original,
+           llvm::ArrayRef<std::vector<cdp::TextEdit>> Passes) {
+  llvm::Expected<std::vector<cdp::TextEdit>> Merged =
+      cdp::mergeTextEdits(Passes);
+  if (!Merged) {
+    error() << "'" << Path << "': " << llvm::toString(Merged.takeError())
+            << "\n";
+    return std::nullopt;
+  }
+  return cdp::applyTextEdits(Original, *Merged);
+}
+
 /// Lowers \p Input under each of its parses and merges what they lowered
 /// (code only one architecture compiles is lowered by its own pass); the
 /// lowered text, or nothing after reporting why.
-static std::optional<std::string>
+static std::optional<LoweredInput>
 lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
           const cdp::LoweringOptions &Options,
           cdp::ToolDiagnostics &Diagnostics) {
@@ -178,22 +211,92 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
   }
   if (!Succeeded)
     return std::nullopt;
+  LoweredInput Lowered;
   if (Options.CheckOnly)
-    return std::string();
+    return Lowered;
   std::vector<std::vector<cdp::TextEdit>> Edits;
-  for (cdp::LoweredFile &Result : Results)
+  // Headers by path, in the order first lowered.
+  std::vector<const cdp::LoweredHeader *> HeaderOrder;
+  std::map<std::string, std::vector<std::vector<cdp::TextEdit>>> HeaderEdits;
+  for (cdp::LoweredFile &Result : Results) {
     Edits.push_back(std::move(Result.Edits));
-  llvm::Expected<std::vector<cdp::TextEdit>> Merged =
-      cdp::mergeTextEdits(Edits);
-  if (!Merged) {
-    error() << "'" << Input << "': " << llvm::toString(Merged.takeError())
-            << "\n";
-    return std::nullopt;
+    for (cdp::LoweredHeader &Header : Result.Headers) {
+      auto [It, New] = HeaderEdits.try_emplace(Header.Path);
+      if (New)
+        HeaderOrder.push_back(&Header);
+      It->second.push_back(std::move(Header.Edits));
+    }
   }
-  return cdp::applyTextEdits(Results.front().Original, *Merged);
+  std::optional<std::string> Text =
+      mergedText(Input, Results.front().Original, Edits);
+  if (!Text)
+    return std::nullopt;
+  Lowered.Text = std::move(*Text);
+  for (const cdp::LoweredHeader *Header : HeaderOrder) {
+    std::optional<std::string> HeaderText = mergedText(
+        Header->Path, Header->Original, HeaderEdits[Header->Path]);
+    if (!HeaderText)
+      return std::nullopt;
+    Lowered.Headers.push_back(
+        {Header->Path, Header->CopyName, std::move(*HeaderText)});
+  }
+  return Lowered;
 }
 
-static bool writeResult(const std::string &Input, const std::string &Text) {
+/// Writes \p Text to \p Path; false after reporting why not.
+static bool writeFile(llvm::StringRef Path, llvm::StringRef Text) {
+  if (llvm::Error E = cdp::writeOutputFile(Path, Text)) {
+    error() << llvm::toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
+}
+
+/// Writes the lowered headers: in place with -i, else as copies in the
+/// directory of the -o file.
+static bool writeHeaders(const LoweredInput &Lowered) {
+  if (Lowered.Headers.empty())
+    return true;
+  if (!InPlace && OutputPath.empty()) {
+    error() << "launches in headers were lowered ('"
+            << Lowered.Headers.front().Path
+            << "'): write them with -o <file> (copies go beside it) or -i\n";
+    return false;
+  }
+  bool Written = true;
+  for (const LoweredInput::Header &Header : Lowered.Headers) {
+    if (InPlace) {
+      Written &= writeFile(Header.Path, Header.Text);
+      continue;
+    }
+    llvm::SmallString<256> Copy(OutputPath.getValue());
+    llvm::sys::fs::make_absolute(Copy);
+    llvm::sys::path::remove_filename(Copy);
+    llvm::sys::path::append(Copy, Header.CopyName);
+    if (llvm::sys::fs::equivalent(Copy, Header.Path)) {
+      error() << "the lowered copy of '" << Header.Path
+              << "' would replace it: write -o into another directory, or "
+              << "lower in place with -i\n";
+      Written = false;
+      continue;
+    }
+    if (std::error_code EC =
+            llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Copy))) {
+      error() << "cannot create '" << llvm::sys::path::parent_path(Copy)
+              << "': " << EC.message() << "\n";
+      Written = false;
+      continue;
+    }
+    Written &= writeFile(Copy, Header.Text);
+  }
+  return Written;
+}
+
+static bool writeResult(const std::string &Input, const LoweredInput &Lowered) {
+  // Headers first: the lowered file includes them.
+  if (!writeHeaders(Lowered))
+    return false;
+  const std::string &Text = Lowered.Text;
   if (InPlace) {
     auto Original = llvm::MemoryBuffer::getFile(Input);
     if (Original && (*Original)->getBuffer() == Text)
@@ -271,6 +374,13 @@ int main(int argc, const char **argv) {
   cdp::LoweringOptions Options;
   Options.CheckOnly = CheckOnly;
   Options.Launches.RuntimeChecks = RuntimeChecks;
+  Options.HeaderFilter = HeaderFilter;
+  Options.CopyHeaders = !InPlace;
+  if (std::string Why;
+      !HeaderFilter.empty() && !llvm::Regex(HeaderFilter).isValid(Why)) {
+    error() << "--header-filter: " << Why << "\n";
+    return 1;
+  }
   for (const std::string &Flag : WarningFlags) {
     if (llvm::Error E = Options.Checks.applyWarningFlag(Flag)) {
       error() << llvm::toString(std::move(E))
@@ -346,7 +456,7 @@ int main(int argc, const char **argv) {
     }
     // A lowered copy written elsewhere names the original in its #line.
     Options.OriginalFileName = InPlace ? "" : Input;
-    std::optional<std::string> Lowered =
+    std::optional<LoweredInput> Lowered =
         lowerFile(Input, *Parses, Options, Diagnostics);
     if (!Lowered) {
       if (!CheckOnly)
