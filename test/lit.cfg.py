@@ -1,5 +1,6 @@
 # lit configuration for cdp-lower. Tests mirror lib/: Checks/, Lowering/
-# and ParamLayout/, plus Tool/ for the command line and Plugin/. test/gpu/ holds programs
+# and ParamLayout/, plus Tool/ for the command line, Plugin/, and CMake/
+# for the installed package in a real CMake build. test/gpu/ holds programs
 # run on a GPU by test/gpu/run-gpu-suite.sh; the suite here only builds them.
 import os
 
@@ -8,7 +9,7 @@ import lit.formats
 config.name = "cdp-lower"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Expected", "Inputs", "Corpus", "gpu", "__pycache__"]
+config.excludes = ["Expected", "Inputs", "Corpus", "gpu", "demo", "__pycache__"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cdp_obj_root, "test")
 
@@ -34,3 +35,5 @@ config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cdp-runtime", runtime_include))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%src-root", config.cdp_src_root))
+config.substitutions.append(("%cdp-build", config.cdp_obj_root))
+config.substitutions.append(("%cmake", config.cmake))

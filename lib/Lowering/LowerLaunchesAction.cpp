@@ -254,6 +254,13 @@ public:
     if (Options.CheckOnly)
       return;
     Result.Original = SM.getBufferData(Main).str();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      FileID File = SM.translateFile(It->first);
+      if (File.isValid() &&
+          !SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+        Result.Dependencies.push_back(absolutePath(SM, File));
+    }
+    llvm::sort(Result.Dependencies);
     std::string InputDir(llvm::sys::path::parent_path(absolutePath(SM, Main)));
     for (auto &[File, Edits] : Resolved) {
       if (File == Main) {

@@ -72,6 +72,11 @@ static cl::opt<std::string> HeaderFilter(
              "<regex> (system headers never): in place with -i, else into "
              "copies beside the -o file, which includes them"),
     cl::value_desc("regex"), cl::cat(ToolCategory));
+static cl::opt<std::string> DepFile(
+    "depfile",
+    cl::desc("Write a Make-style dependency file: the -o file depends on "
+             "the input and every non-system header it includes"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
 static cl::opt<bool>
@@ -176,6 +181,7 @@ struct LoweredInput {
     std::string Path, CopyName, Text;
   };
   std::vector<Header> Headers;
+  std::vector<std::string> Dependencies; ///< Sorted, without repeats.
 };
 
 /// The union of the passes' edits of one file, applied to \p Original; an
@@ -220,6 +226,7 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
   std::map<std::string, std::vector<std::vector<cdp::TextEdit>>> HeaderEdits;
   for (cdp::LoweredFile &Result : Results) {
     Edits.push_back(std::move(Result.Edits));
+    llvm::append_range(Lowered.Dependencies, Result.Dependencies);
     for (cdp::LoweredHeader &Header : Result.Headers) {
       auto [It, New] = HeaderEdits.try_emplace(Header.Path);
       if (New)
@@ -232,6 +239,9 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
   if (!Text)
     return std::nullopt;
   Lowered.Text = std::move(*Text);
+  llvm::sort(Lowered.Dependencies);
+  Lowered.Dependencies.erase(llvm::unique(Lowered.Dependencies),
+                             Lowered.Dependencies.end());
   for (const cdp::LoweredHeader *Header : HeaderOrder) {
     std::optional<std::string> HeaderText = mergedText(
         Header->Path, Header->Original, HeaderEdits[Header->Path]);
@@ -244,7 +254,16 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
 }
 
 /// Writes \p Text to \p Path; false after reporting why not.
+/// Writes \p Text to \p Path, creating its directory (a build tree's
+/// output directory may not exist yet); false after reporting why not.
 static bool writeFile(llvm::StringRef Path, llvm::StringRef Text) {
+  llvm::StringRef Directory = llvm::sys::path::parent_path(Path);
+  if (!Directory.empty() && Path != "-")
+    if (std::error_code EC = llvm::sys::fs::create_directories(Directory)) {
+      error() << "cannot create '" << Directory << "': " << EC.message()
+              << "\n";
+      return false;
+    }
   if (llvm::Error E = cdp::writeOutputFile(Path, Text)) {
     error() << llvm::toString(std::move(E)) << "\n";
     return false;
@@ -280,16 +299,31 @@ static bool writeHeaders(const LoweredInput &Lowered) {
       Written = false;
       continue;
     }
-    if (std::error_code EC =
-            llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Copy))) {
-      error() << "cannot create '" << llvm::sys::path::parent_path(Copy)
-              << "': " << EC.message() << "\n";
-      Written = false;
-      continue;
-    }
     Written &= writeFile(Copy, Header.Text);
   }
   return Written;
+}
+
+/// \p Path as Make reads it in a dependency file.
+static std::string makeEscaped(llvm::StringRef Path) {
+  std::string Escaped;
+  for (char C : Path) {
+    if (C == ' ' || C == '#' || C == '\\')
+      Escaped += '\\';
+    else if (C == '$')
+      Escaped += '$';
+    Escaped += C;
+  }
+  return Escaped;
+}
+
+/// The --depfile: the -o file depends on everything the parses read.
+static bool writeDepFile(const LoweredInput &Lowered) {
+  std::string Text = makeEscaped(OutputPath) + ":";
+  for (const std::string &Dependency : Lowered.Dependencies)
+    Text += " \\\n  " + makeEscaped(Dependency);
+  Text += "\n";
+  return writeFile(DepFile, Text);
 }
 
 static bool writeResult(const std::string &Input, const LoweredInput &Lowered) {
@@ -301,19 +335,11 @@ static bool writeResult(const std::string &Input, const LoweredInput &Lowered) {
     auto Original = llvm::MemoryBuffer::getFile(Input);
     if (Original && (*Original)->getBuffer() == Text)
       return true; // Nothing to lower: keep the file as it is.
-    if (llvm::Error E = cdp::writeOutputFile(Input, Text)) {
-      error() << llvm::toString(std::move(E)) << "\n";
-      return false;
-    }
-    return true;
+    return writeFile(Input, Text);
   }
-  if (!OutputPath.empty()) {
-    if (llvm::Error E = cdp::writeOutputFile(OutputPath, Text)) {
-      error() << llvm::toString(std::move(E)) << "\n";
-      return false;
-    }
-    return true;
-  }
+  if (!OutputPath.empty())
+    return writeFile(OutputPath, Text) &&
+           (DepFile.empty() || writeDepFile(Lowered));
   llvm::outs() << Text;
   return true;
 }
@@ -390,6 +416,10 @@ int main(int argc, const char **argv) {
   }
   if (CheckOnly && (InPlace || !OutputPath.empty())) {
     error() << "--check-only writes nothing; drop -i and -o\n";
+    return 1;
+  }
+  if (!DepFile.empty() && OutputPath.empty()) {
+    error() << "--depfile names the dependencies of the -o file; give -o\n";
     return 1;
   }
   if (InPlace && !OutputPath.empty()) {
