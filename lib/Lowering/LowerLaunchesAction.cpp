@@ -63,6 +63,17 @@ private:
   std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
 };
 
+/// The absolute path of \p File.
+std::string absolutePath(const SourceManager &SM, FileID File) {
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return "";
+  llvm::SmallString<256> Path(Entry->getName());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
 /// The files whose launches are lowered: the main file, and the headers
 /// that --header-filter selects (never system headers).
 class LoweredFiles {
@@ -76,11 +87,11 @@ public:
     if (!HasFilter || File.isInvalid())
       return false;
     auto [It, New] = Selected.try_emplace(File, false);
-    if (New) {
-      OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-      It->second = Entry && !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
-                   Filter.match(Entry->getName());
-    }
+    // Matched against the absolute path: the same header is named
+    // differently by each include path that reaches it.
+    if (New)
+      It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
+                   Filter.match(absolutePath(SM, File));
     return It->second;
   }
 
@@ -184,17 +195,6 @@ private:
   llvm::DenseSet<SourceLocation> Warned;
   unsigned LoweredProgrammatic = 0;
 };
-
-/// The absolute path of \p File.
-std::string absolutePath(const SourceManager &SM, FileID File) {
-  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  if (!Entry)
-    return "";
-  llvm::SmallString<256> Path(Entry->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
-}
 
 class LowerLaunchesConsumer : public ASTConsumer {
 public:

@@ -25,8 +25,8 @@ namespace cdp {
 /// \p Command with nvcc's flags read as clang's; notes what was dropped.
 static llvm::Expected<std::vector<std::string>>
 clangCommandLine(const CompileCommand &Command, llvm::StringRef Input,
-                 llvm::raw_ostream &Notes) {
-  if (!isNvccCommand(Command.CommandLine))
+                 llvm::raw_ostream &Notes, bool NvccFlags) {
+  if (!NvccFlags && !isNvccCommand(Command.CommandLine))
     return Command.CommandLine;
   llvm::Expected<ClangCommandLine> Translated =
       translateNvccCommand(Command.CommandLine, Command.Directory);
@@ -47,7 +47,8 @@ clangCommandLine(const CompileCommand &Command, llvm::StringRef Input,
 
 llvm::Expected<std::vector<FileParse>>
 parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
-         const ArgumentsAdjuster &Adjuster, llvm::raw_ostream &Notes) {
+         const ArgumentsAdjuster &Adjuster, llvm::raw_ostream &Notes,
+         bool NvccFlags) {
   llvm::SmallString<256> Path(Input);
   if (std::error_code EC = llvm::sys::fs::make_absolute(Path))
     return llvm::createStringError(EC, "'" + Input + "': " + EC.message());
@@ -64,7 +65,7 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
   std::vector<FileParse> Parses;
   for (const CompileCommand &Command : Commands) {
     llvm::Expected<std::vector<std::string>> CommandLine =
-        clangCommandLine(Command, Input, Notes);
+        clangCommandLine(Command, Input, Notes, NvccFlags);
     if (!CommandLine)
       return llvm::createStringError("'" + Input + "': " +
                                      llvm::toString(CommandLine.takeError()));

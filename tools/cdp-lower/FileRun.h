@@ -38,12 +38,13 @@ struct FileParse {
 /// The parses of \p Input: each compile command \p Database has for it,
 /// translated from nvcc's flags where it runs nvcc, adjusted by
 /// \p Adjuster, and split by GPU architecture. Notes on dropped nvcc flags
-/// go to \p Notes.
+/// go to \p Notes. With \p NvccFlags, every command's flags are nvcc's,
+/// whatever its program (the flags after `--` of --nvcc-flags).
 llvm::Expected<std::vector<FileParse>>
 parsesOf(const clang::tooling::CompilationDatabase &Database,
          llvm::StringRef Input,
          const clang::tooling::ArgumentsAdjuster &Adjuster,
-         llvm::raw_ostream &Notes);
+         llvm::raw_ostream &Notes, bool NvccFlags = false);
 
 /// Runs \p Factory's action for \p Parse, reporting through \p Diagnostics;
 /// false when it reported an error (the driver's included).

@@ -77,6 +77,16 @@ static cl::opt<std::string> DepFile(
     cl::desc("Write a Make-style dependency file: the -o file depends on "
              "the input and every non-system header it includes"),
     cl::value_desc("file"), cl::cat(ToolCategory));
+static cl::opt<bool> NvccFlags(
+    "nvcc-flags",
+    cl::desc("The flags after `--` are nvcc's (read as in an nvcc compile "
+             "database): `cdp-lower --nvcc-flags a.cu -- -arch=sm_80 -rdc=true`"),
+    cl::cat(ToolCategory));
+static cl::opt<bool> PrintRuntimeDir(
+    "print-runtime-dir",
+    cl::desc("Print the include directory of the runtime headers (for "
+             "-I when building lowered files) and exit"),
+    cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
 static cl::opt<bool>
@@ -365,13 +375,36 @@ takeWarningFlags(int &Argc, const char **Argv) {
   return Flags;
 }
 
+/// With --nvcc-flags, the flags after `--` as a compilation database,
+/// taken out of the arguments: clang's driver, which vets the flags of
+/// FixedCompilationDatabase, does not know nvcc's.
+static std::unique_ptr<CompilationDatabase> takeNvccFlags(int &Argc,
+                                                          const char **Argv) {
+  const char **End = Argv + Argc;
+  const char **Dashes = std::find(Argv + 1, End, llvm::StringRef("--"));
+  bool Wanted = std::any_of(Argv + 1, Dashes, [](const char *Arg) {
+    return llvm::StringRef(Arg) == "--nvcc-flags" ||
+           llvm::StringRef(Arg) == "-nvcc-flags";
+  });
+  if (!Wanted || Dashes == End)
+    return nullptr;
+  std::vector<std::string> Flags(Dashes + 1, End);
+  Argc = static_cast<int>(Dashes - Argv);
+  Argv[Argc] = nullptr;
+  return std::make_unique<FixedCompilationDatabase>(".", Flags);
+}
+
 int main(int argc, const char **argv) {
   // A crash prints a stack trace; an interrupt removes temporary files.
   llvm::InitLLVM InitLLVM(argc, argv);
   std::vector<std::string> WarningFlags = takeWarningFlags(argc, argv);
   std::string Message;
   std::unique_ptr<CompilationDatabase> FromCommandLine =
-      FixedCompilationDatabase::loadFromCommandLine(argc, argv, Message);
+      takeNvccFlags(argc, argv);
+  bool FlagsAreNvccs = FromCommandLine != nullptr;
+  if (!FromCommandLine)
+    FromCommandLine =
+        FixedCompilationDatabase::loadFromCommandLine(argc, argv, Message);
   if (!Message.empty()) {
     // The driver's own words, which start with "error: ".
     llvm::StringRef Text = llvm::StringRef(Message).trim();
@@ -386,6 +419,10 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, Overview, &llvm::errs()))
     return 1;
 
+  if (PrintRuntimeDir) {
+    llvm::outs() << cdp::findRuntimeIncludeDir(argv[0]) << "\n";
+    return 0;
+  }
   if (ListChecks) {
     for (const cdp::CheckInfo &Check : cdp::allChecks())
       llvm::outs() << llvm::left_justify(Check.Name, 26)
@@ -413,6 +450,10 @@ int main(int argc, const char **argv) {
               << "; --list-checks shows every check\n";
       return 1;
     }
+  }
+  if (NvccFlags && !FlagsAreNvccs) {
+    error() << "--nvcc-flags: give the nvcc flags after --\n";
+    return 1;
   }
   if (CheckOnly && (InPlace || !OutputPath.empty())) {
     error() << "--check-only writes nothing; drop -i and -o\n";
@@ -456,7 +497,7 @@ int main(int argc, const char **argv) {
   unsigned Failures = 0;
   for (const std::string &Input : Inputs) {
     llvm::Expected<std::vector<cdp::FileParse>> Parses =
-        cdp::parsesOf(*Database, Input, Adjuster, llvm::errs());
+        cdp::parsesOf(*Database, Input, Adjuster, llvm::errs(), FlagsAreNvccs);
     if (!Parses) {
       error() << llvm::toString(Parses.takeError()) << "\n";
       ++Failures;
