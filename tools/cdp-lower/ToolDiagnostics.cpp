@@ -8,6 +8,7 @@
 #include "ToolDiagnostics.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/SARIFDiagnostic.h"
 #include "clang/Frontend/SARIFDiagnosticPrinter.h"
@@ -53,6 +54,7 @@ void ToolDiagnostics::BeginSourceFile(const LangOptions &LangOpts,
   // A frontend action announces its file twice, the second time with the
   // preprocessor; the SARIF printer needs the preprocessor's source manager.
   ++OpenSourceFiles;
+  this->LangOpts = LangOpts;
   TextPrinter->BeginSourceFile(LangOpts, PP);
   if (Options->getFormat() != DiagnosticOptions::SARIF || !PP || SarifPrinter)
     return;
@@ -107,10 +109,68 @@ void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
   // Counted for clang's "N errors generated" line, which is printed per
   // pass: a repeat is not counted twice.
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  recordFixes(Level, Info);
   if (SarifPrinter)
     SarifPrinter->HandleDiagnostic(Level, Info);
   else
     TextPrinter->HandleDiagnostic(Level, Info);
+}
+
+/// The check's name at the end of a check's message (`... [-Wcdp-x]` or
+/// `[-Werror,-Wcdp-x]`), and the message without it; "cdp-lower" for
+/// other diagnostics.
+static std::pair<std::string, std::string> splitCheckName(StringRef Text) {
+  size_t Open = Text.rfind(" [-W");
+  if (Open == StringRef::npos || !Text.ends_with("]"))
+    return {"cdp-lower", Text.str()};
+  StringRef Flags = Text.slice(Open + 2, Text.size() - 1);
+  StringRef Name = Flags.rsplit(',').second.empty() ? Flags
+                                                      : Flags.rsplit(',').second;
+  Name.consume_front("-W");
+  return {Name.str(), Text.take_front(Open).str()};
+}
+
+void ToolDiagnostics::recordFixes(DiagnosticsEngine::Level Level,
+                                  const Diagnostic &Info) {
+  bool IsNote = Level == DiagnosticsEngine::Note;
+  if (!IsNote)
+    LastRecorded = false;
+  if (!Info.hasSourceManager() || Info.getLocation().isInvalid() ||
+      (IsNote && !LastRecorded) || Level == DiagnosticsEngine::Ignored)
+    return;
+  const SourceManager &SM = Info.getSourceManager();
+  llvm::SmallString<256> Text;
+  Info.FormatDiagnostic(Text);
+  auto [Name, Message] = splitCheckName(Text);
+  if (Name == "cdp-lower") {
+    // clang's own, named as clang-tidy names them.
+    StringRef Option = Info.getDiags()->getDiagnosticIDs()->getWarningOptionForDiag(
+        Info.getID());
+    Name = "clang-diagnostic-" +
+           (Option.empty() ? std::string(Level >= DiagnosticsEngine::Error
+                                             ? "error"
+                                             : "warning")
+                           : Option.str());
+  }
+  tooling::DiagnosticMessage Recorded(Message, SM,
+                                      SM.getFileLoc(Info.getLocation()));
+  for (const FixItHint &Hint : Info.getFixItHints()) {
+    tooling::Replacement Replacement(SM, Hint.RemoveRange, Hint.CodeToInsert,
+                                     LangOpts);
+    llvm::Error E = Recorded.Fix[Replacement.getFilePath()].add(Replacement);
+    llvm::consumeError(std::move(E)); // Overlapping hints: keep the first.
+  }
+  if (IsNote) {
+    Fixes.back().Notes.push_back(std::move(Recorded));
+    return;
+  }
+  Fixes.emplace_back(Name, Recorded,
+                     llvm::SmallVector<tooling::DiagnosticMessage, 1>(),
+                     Level >= DiagnosticsEngine::Error
+                         ? tooling::Diagnostic::Error
+                         : tooling::Diagnostic::Warning,
+                     "");
+  LastRecorded = true;
 }
 
 } // namespace cdp

@@ -17,6 +17,8 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Tooling/Core/Diagnostic.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
@@ -34,6 +36,12 @@ public:
 
   /// Errors reported, repeats included, since the consumer was made.
   unsigned errorsReported() const { return ErrorsReported; }
+
+  /// The warnings and errors printed, with their notes and fix-its, in the
+  /// form --export-fixes writes (clang-tidy's).
+  std::vector<clang::tooling::Diagnostic> takeFixes() {
+    return std::move(Fixes);
+  }
 
   void BeginSourceFile(const clang::LangOptions &LangOpts,
                        const clang::Preprocessor *PP) override;
@@ -59,6 +67,13 @@ private:
   llvm::StringSet<> Printed;
   /// The last warning or error was a repeat: so are its notes.
   bool DroppingNotes = false;
+  /// Records \p Info (a note adds to the last record).
+  void recordFixes(clang::DiagnosticsEngine::Level Level,
+                   const clang::Diagnostic &Info);
+  clang::LangOptions LangOpts;
+  std::vector<clang::tooling::Diagnostic> Fixes;
+  /// The last warning or error was recorded (its notes join its record).
+  bool LastRecorded = false;
 };
 
 } // namespace cdp

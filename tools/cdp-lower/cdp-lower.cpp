@@ -22,6 +22,7 @@
 #include "Checks/CheckOptions.h"
 #include "Lowering/LowerLaunchesAction.h"
 
+#include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -86,6 +87,17 @@ static cl::opt<bool> PrintRuntimeDir(
     "print-runtime-dir",
     cl::desc("Print the include directory of the runtime headers (for "
              "-I when building lowered files) and exit"),
+    cl::cat(ToolCategory));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the checks' fix-its and the lowering, as replacements "
+             "of the original files, to <file> (YAML that "
+             "clang-apply-replacements applies); write nothing else"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+static cl::opt<bool> Fix(
+    "fix",
+    cl::desc("Apply the checks' fix-its to the files in place (run again "
+             "to lower); write nothing else"),
     cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
@@ -187,26 +199,30 @@ loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
 /// A lowered input and the headers lowered with it.
 struct LoweredInput {
   std::string Text;
+  std::vector<cdp::TextEdit> Edits; ///< What makes Text of the input.
   struct Header {
     std::string Path, CopyName, Text;
+    std::vector<cdp::TextEdit> Edits;
   };
   std::vector<Header> Headers;
   std::vector<std::string> Dependencies; ///< Sorted, without repeats.
 };
 
-/// The union of the passes' edits of one file, applied to \p Original; an
-/// error names \p Path.
-static std::optional<std::string>
-mergedText(llvm::StringRef Path, llvm::StringRef Original,
-           llvm::ArrayRef<std::vector<cdp::TextEdit>> Passes) {
+/// The union of the passes' edits of one file, applied to \p Original into
+/// \p Text; false after an error that names \p Path.
+static bool mergeFile(llvm::StringRef Path, llvm::StringRef Original,
+                      llvm::ArrayRef<std::vector<cdp::TextEdit>> Passes,
+                      std::vector<cdp::TextEdit> &Edits, std::string &Text) {
   llvm::Expected<std::vector<cdp::TextEdit>> Merged =
       cdp::mergeTextEdits(Passes);
   if (!Merged) {
     error() << "'" << Path << "': " << llvm::toString(Merged.takeError())
             << "\n";
-    return std::nullopt;
+    return false;
   }
-  return cdp::applyTextEdits(Original, *Merged);
+  Edits = std::move(*Merged);
+  Text = cdp::applyTextEdits(Original, Edits);
+  return true;
 }
 
 /// Lowers \p Input under each of its parses and merges what they lowered
@@ -244,21 +260,19 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
       It->second.push_back(std::move(Header.Edits));
     }
   }
-  std::optional<std::string> Text =
-      mergedText(Input, Results.front().Original, Edits);
-  if (!Text)
+  if (!mergeFile(Input, Results.front().Original, Edits, Lowered.Edits,
+                 Lowered.Text))
     return std::nullopt;
-  Lowered.Text = std::move(*Text);
   llvm::sort(Lowered.Dependencies);
   Lowered.Dependencies.erase(llvm::unique(Lowered.Dependencies),
                              Lowered.Dependencies.end());
   for (const cdp::LoweredHeader *Header : HeaderOrder) {
-    std::optional<std::string> HeaderText = mergedText(
-        Header->Path, Header->Original, HeaderEdits[Header->Path]);
-    if (!HeaderText)
+    LoweredInput::Header &Out = Lowered.Headers.emplace_back();
+    Out.Path = Header->Path;
+    Out.CopyName = Header->CopyName;
+    if (!mergeFile(Header->Path, Header->Original, HeaderEdits[Header->Path],
+                   Out.Edits, Out.Text))
       return std::nullopt;
-    Lowered.Headers.push_back(
-        {Header->Path, Header->CopyName, std::move(*HeaderText)});
   }
   return Lowered;
 }
@@ -354,6 +368,75 @@ static bool writeResult(const std::string &Input, const LoweredInput &Lowered) {
   return true;
 }
 
+static std::string absolute(llvm::StringRef Path) {
+  llvm::SmallString<256> Absolute(Path);
+  llvm::sys::fs::make_absolute(Absolute);
+  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  return std::string(Absolute);
+}
+
+/// The lowering of \p Input as one diagnostic whose fix replaces the input
+/// and its lowered headers in place (--export-fixes).
+static clang::tooling::Diagnostic
+loweringAsDiagnostic(llvm::StringRef Input, const LoweredInput &Lowered) {
+  clang::tooling::DiagnosticMessage Message(
+      "device-side launches lowered by cdp-lower");
+  Message.FilePath = absolute(Input);
+  Message.FileOffset = 0;
+  auto AddEdits = [&](const std::string &Path,
+                      llvm::ArrayRef<cdp::TextEdit> Edits) {
+    for (const cdp::TextEdit &E : Edits)
+      llvm::cantFail(Message.Fix[Path].add(
+          clang::tooling::Replacement(Path, E.Offset, E.Length, E.Text)));
+  };
+  AddEdits(Message.FilePath, Lowered.Edits);
+  for (const LoweredInput::Header &Header : Lowered.Headers)
+    AddEdits(Header.Path, Header.Edits);
+  return clang::tooling::Diagnostic("cdp-lowering", Message, {},
+                                    clang::tooling::Diagnostic::Remark, "");
+}
+
+/// Applies the fix-its of \p FixIts (and of their notes) to their files in
+/// place (--fix); false after reporting a file that could not be fixed.
+static bool applyFixIts(llvm::ArrayRef<clang::tooling::Diagnostic> FixIts) {
+  std::map<std::string, std::vector<std::vector<cdp::TextEdit>>> ByFile;
+  auto Collect = [&](const clang::tooling::DiagnosticMessage &Message) {
+    for (const auto &[Path, Replacements] : Message.Fix) {
+      std::vector<cdp::TextEdit> Edits;
+      for (const clang::tooling::Replacement &R : Replacements)
+        Edits.push_back({R.getOffset(), R.getLength(),
+                         R.getReplacementText().str()});
+      ByFile[Path.str()].push_back(std::move(Edits));
+    }
+  };
+  for (const clang::tooling::Diagnostic &D : FixIts) {
+    Collect(D.Message);
+    for (const clang::tooling::DiagnosticMessage &Note : D.Notes)
+      Collect(Note);
+  }
+  bool Applied = true;
+  for (auto &[Path, Groups] : ByFile) {
+    auto Original = llvm::MemoryBuffer::getFile(Path);
+    if (!Original) {
+      error() << "cannot read '" << Path
+              << "': " << Original.getError().message() << "\n";
+      Applied = false;
+      continue;
+    }
+    std::vector<cdp::TextEdit> Edits;
+    std::string Text;
+    if (!mergeFile(Path, (*Original)->getBuffer(), Groups, Edits, Text) ||
+        !writeFile(Path, Text)) {
+      Applied = false;
+      continue;
+    }
+    llvm::WithColor::note(llvm::errs(), "cdp-lower")
+        << "applied " << Groups.size() << " fix-it"
+        << (Groups.size() == 1 ? "" : "s") << " to '" << Path << "'\n";
+  }
+  return Applied;
+}
+
 /// Takes the -W flags (the checks' controls) out of the tool's own
 /// arguments, which end at `--`; LLVM's option parser has a -W of its own.
 static std::vector<std::string>
@@ -435,10 +518,19 @@ int main(int argc, const char **argv) {
     return 1;
   }
   cdp::LoweringOptions Options;
-  Options.CheckOnly = CheckOnly;
   Options.Launches.RuntimeChecks = RuntimeChecks;
   Options.HeaderFilter = HeaderFilter;
-  Options.CopyHeaders = !InPlace;
+  // Exported replacements and fix-its apply to the originals in place.
+  bool EditsInPlace = InPlace || !ExportFixes.empty();
+  Options.CopyHeaders = !EditsInPlace;
+  // With --fix, a file is only checked; its fix-its are applied.
+  Options.CheckOnly = CheckOnly || Fix;
+  bool WritesLowered = !CheckOnly && !Fix && ExportFixes.empty();
+  if ((!WritesLowered) && (InPlace || !OutputPath.empty())) {
+    error() << (CheckOnly ? "--check-only" : Fix ? "--fix" : "--export-fixes")
+            << " writes no lowered file; drop -i and -o\n";
+    return 1;
+  }
   if (std::string Why;
       !HeaderFilter.empty() && !llvm::Regex(HeaderFilter).isValid(Why)) {
     error() << "--header-filter: " << Why << "\n";
@@ -453,10 +545,6 @@ int main(int argc, const char **argv) {
   }
   if (NvccFlags && !FlagsAreNvccs) {
     error() << "--nvcc-flags: give the nvcc flags after --\n";
-    return 1;
-  }
-  if (CheckOnly && (InPlace || !OutputPath.empty())) {
-    error() << "--check-only writes nothing; drop -i and -o\n";
     return 1;
   }
   if (!DepFile.empty() && OutputPath.empty()) {
@@ -495,6 +583,8 @@ int main(int argc, const char **argv) {
       cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0])));
 
   unsigned Failures = 0;
+  clang::tooling::TranslationUnitDiagnostics Exported;
+  Exported.MainSourceFile = absolute(Inputs.front());
   for (const std::string &Input : Inputs) {
     llvm::Expected<std::vector<cdp::FileParse>> Parses =
         cdp::parsesOf(*Database, Input, Adjuster, llvm::errs(), FlagsAreNvccs);
@@ -526,19 +616,31 @@ int main(int argc, const char **argv) {
       continue;
     }
     // A lowered copy written elsewhere names the original in its #line.
-    Options.OriginalFileName = InPlace ? "" : Input;
+    Options.OriginalFileName = EditsInPlace ? "" : Input;
     std::optional<LoweredInput> Lowered =
         lowerFile(Input, *Parses, Options, Diagnostics);
+    std::vector<clang::tooling::Diagnostic> FixIts = Diagnostics.takeFixes();
+    if (Fix)
+      Failures += !applyFixIts(FixIts);
+    llvm::append_range(Exported.Diagnostics, FixIts);
     if (!Lowered) {
-      if (!CheckOnly)
+      if (WritesLowered)
         error() << "'" << Input
                 << "' was not lowered; it is left unchanged\n";
       ++Failures;
       continue;
     }
-    if (CheckOnly)
-      continue;
-    Failures += !writeResult(Input, *Lowered);
+    if (!ExportFixes.empty() && !CheckOnly)
+      Exported.Diagnostics.push_back(loweringAsDiagnostic(Input, *Lowered));
+    if (WritesLowered)
+      Failures += !writeResult(Input, *Lowered);
+  }
+  if (!ExportFixes.empty()) {
+    std::string Yaml;
+    llvm::raw_string_ostream OS(Yaml);
+    llvm::yaml::Output Out(OS);
+    Out << Exported;
+    Failures += !writeFile(ExportFixes, Yaml);
   }
   return Failures == 0 ? 0 : 1;
 }
