@@ -22,6 +22,8 @@
 #include "Checks/CheckOptions.h"
 #include "Lowering/LowerLaunchesAction.h"
 
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,10 +33,13 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <mutex>
 #include <tuple>
 
 using namespace clang::tooling;
@@ -99,6 +104,11 @@ static cl::opt<bool> Fix(
     cl::desc("Apply the checks' fix-its to the files in place (run again "
              "to lower); write nothing else"),
     cl::cat(ToolCategory));
+static cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Process <n> files at a time (0: one per core); each file's "
+             "messages print whole, with progress on a terminal"),
+    cl::value_desc("n"), cl::init(1), cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
 static cl::opt<bool>
@@ -156,11 +166,35 @@ static const char Overview[] =
     "Exit status: 0 when every input was lowered (or, with --check-only,\n"
     "had no error), 1 otherwise.\n";
 
+/// Where the file being processed prints: the terminal, or, under -j, the
+/// file's own buffers, so that no two files' messages interleave.
+static thread_local llvm::raw_ostream *FileErrors = nullptr;
+static thread_local llvm::raw_ostream *FileOutput = nullptr;
+static llvm::raw_ostream &errs() {
+  return FileErrors ? *FileErrors : llvm::errs();
+}
+static llvm::raw_ostream &outs() {
+  return FileOutput ? *FileOutput : llvm::outs();
+}
+
 static llvm::raw_ostream &error() {
-  return llvm::WithColor::error(llvm::errs(), "cdp-lower");
+  return llvm::WithColor::error(errs(), "cdp-lower");
 }
 
 namespace {
+
+/// Sends clang's own summary lines ("1 error generated") where the file's
+/// diagnostics go: under -j, the file's buffer.
+class SummaryToFileErrors : public clang::WrapperFrontendAction {
+public:
+  using WrapperFrontendAction::WrapperFrontendAction;
+
+protected:
+  bool BeginInvocation(clang::CompilerInstance &CI) override {
+    CI.setVerboseOutputStream(errs());
+    return WrapperFrontendAction::BeginInvocation(CI);
+  }
+};
 
 /// Creates one action per file, all made from the same arguments.
 template <class Action, class... Args>
@@ -168,8 +202,9 @@ class ActionFactory : public FrontendActionFactory {
 public:
   explicit ActionFactory(Args &...A) : Arguments(A...) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::apply(
-        [](Args &...A) { return std::make_unique<Action>(A...); }, Arguments);
+    return std::make_unique<SummaryToFileErrors>(std::apply(
+        [](Args &...A) { return std::make_unique<Action>(A...); },
+        Arguments));
   }
 
 private:
@@ -206,6 +241,7 @@ struct LoweredInput {
   };
   std::vector<Header> Headers;
   std::vector<std::string> Dependencies; ///< Sorted, without repeats.
+  unsigned Launches = 0; ///< Launches lowered (by the parse that lowered most).
 };
 
 /// The union of the passes' edits of one file, applied to \p Original into
@@ -244,6 +280,8 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
   if (!Succeeded)
     return std::nullopt;
   LoweredInput Lowered;
+  for (const cdp::LoweredFile &Result : Results)
+    Lowered.Launches = std::max(Lowered.Launches, Result.LoweredLaunches);
   if (Options.CheckOnly)
     return Lowered;
   std::vector<std::vector<cdp::TextEdit>> Edits;
@@ -364,7 +402,7 @@ static bool writeResult(const std::string &Input, const LoweredInput &Lowered) {
   if (!OutputPath.empty())
     return writeFile(OutputPath, Text) &&
            (DepFile.empty() || writeDepFile(Lowered));
-  llvm::outs() << Text;
+  outs() << Text;
   return true;
 }
 
@@ -430,7 +468,7 @@ static bool applyFixIts(llvm::ArrayRef<clang::tooling::Diagnostic> FixIts) {
       Applied = false;
       continue;
     }
-    llvm::WithColor::note(llvm::errs(), "cdp-lower")
+    llvm::WithColor::note(errs(), "cdp-lower")
         << "applied " << Groups.size() << " fix-it"
         << (Groups.size() == 1 ? "" : "s") << " to '" << Path << "'\n";
   }
@@ -456,6 +494,43 @@ takeWarningFlags(int &Argc, const char **Argv) {
   Argc = Kept;
   Argv[Argc] = nullptr;
   return Flags;
+}
+
+/// Runs \p Work for each index of \p Inputs on \p Jobs threads (0: one per
+/// core), each with its own output and error buffers. A file's messages
+/// print whole as it finishes, with a progress line on a terminal; its
+/// output prints at the end, in input order.
+static void processInParallel(
+    llvm::ArrayRef<std::string> Inputs, unsigned Jobs,
+    llvm::function_ref<void(size_t, llvm::raw_ostream &, llvm::raw_ostream &)>
+        Work) {
+  std::vector<std::string> Outputs(Inputs.size());
+  std::mutex Printing;
+  size_t Done = 0;
+  bool Progress = llvm::errs().is_displayed();
+  {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (size_t I = 0; I < Inputs.size(); ++I)
+      Pool.async([&, I] {
+        std::string Errors;
+        llvm::raw_string_ostream Out(Outputs[I]), Err(Errors);
+        Work(I, Out, Err);
+        std::lock_guard<std::mutex> Lock(Printing);
+        ++Done;
+        if (Progress)
+          llvm::errs() << "\r\x1b[K"; // Clear the progress line.
+        llvm::errs() << Errors;
+        if (Progress)
+          llvm::errs() << "[" << Done << "/" << Inputs.size() << "] "
+                       << Inputs[I];
+        llvm::errs().flush();
+      });
+    Pool.wait();
+  }
+  if (Progress)
+    llvm::errs() << "\r\x1b[K";
+  for (const std::string &Output : Outputs)
+    llvm::outs() << Output;
 }
 
 /// With --nvcc-flags, the flags after `--` as a compilation database,
@@ -547,6 +622,11 @@ int main(int argc, const char **argv) {
     error() << "--nvcc-flags: give the nvcc flags after --\n";
     return 1;
   }
+  if (Jobs != 1 && WritesLowered && !InPlace && Inputs.size() > 1) {
+    error() << "-j: several lowered files cannot share standard output; "
+            << "lower them in place with -i\n";
+    return 1;
+  }
   if (!DepFile.empty() && OutputPath.empty()) {
     error() << "--depfile names the dependencies of the -o file; give -o\n";
     return 1;
@@ -582,24 +662,27 @@ int main(int argc, const char **argv) {
       cdp::userArgumentsAdjuster(ExtraArgsBefore, ExtraArgs, RemovedArgs),
       cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0])));
 
-  unsigned Failures = 0;
-  clang::tooling::TranslationUnitDiagnostics Exported;
-  Exported.MainSourceFile = absolute(Inputs.front());
-  for (const std::string &Input : Inputs) {
+  // What processing one input file found.
+  struct FileReport {
+    bool Failed = false;
+    unsigned Launches = 0;
+    std::vector<clang::tooling::Diagnostic> Exported;
+  };
+  auto Process = [&](const std::string &Input) {
+    FileReport Report;
     llvm::Expected<std::vector<cdp::FileParse>> Parses =
-        cdp::parsesOf(*Database, Input, Adjuster, llvm::errs(), FlagsAreNvccs);
+        cdp::parsesOf(*Database, Input, Adjuster, errs(), FlagsAreNvccs);
     if (!Parses) {
       error() << llvm::toString(Parses.takeError()) << "\n";
-      ++Failures;
-      continue;
+      Report.Failed = true;
+      return Report;
     }
     if (PrintCommands) {
       for (const cdp::FileParse &Parse : *Parses)
-        llvm::outs() << llvm::join(Parse.CommandLine, " ") << "\n";
-      continue;
+        outs() << llvm::join(Parse.CommandLine, " ") << "\n";
+      return Report;
     }
-    cdp::ToolDiagnostics Diagnostics(llvm::errs(),
-                                     Parses->front().CommandLine);
+    cdp::ToolDiagnostics Diagnostics(errs(), Parses->front().CommandLine);
     if (PrintParamLayout) {
       // One parse serves every architecture: the layout rule takes the
       // architecture as an argument.
@@ -608,33 +691,66 @@ int main(int argc, const char **argv) {
         for (unsigned Arch : cdp::gpuArchitecturesOf(Parse.CommandLine))
           if (!llvm::is_contained(Archs, Arch))
             Archs.push_back(Arch);
-      llvm::raw_ostream &Out = llvm::outs();
+      llvm::raw_ostream &Out = outs();
       ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream,
                     const std::vector<unsigned>>
           Factory(Out, Archs);
-      Failures += !cdp::runParse(Parses->front(), Factory, Diagnostics);
-      continue;
+      Report.Failed = !cdp::runParse(Parses->front(), Factory, Diagnostics);
+      return Report;
     }
+    cdp::LoweringOptions FileOptions = Options;
     // A lowered copy written elsewhere names the original in its #line.
-    Options.OriginalFileName = EditsInPlace ? "" : Input;
+    FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
     std::optional<LoweredInput> Lowered =
-        lowerFile(Input, *Parses, Options, Diagnostics);
-    std::vector<clang::tooling::Diagnostic> FixIts = Diagnostics.takeFixes();
+        lowerFile(Input, *Parses, FileOptions, Diagnostics);
+    Report.Exported = Diagnostics.takeFixes();
     if (Fix)
-      Failures += !applyFixIts(FixIts);
-    llvm::append_range(Exported.Diagnostics, FixIts);
+      Report.Failed |= !applyFixIts(Report.Exported);
     if (!Lowered) {
       if (WritesLowered)
         error() << "'" << Input
                 << "' was not lowered; it is left unchanged\n";
-      ++Failures;
-      continue;
+      Report.Failed = true;
+      return Report;
     }
+    Report.Launches = Lowered->Launches;
     if (!ExportFixes.empty() && !CheckOnly)
-      Exported.Diagnostics.push_back(loweringAsDiagnostic(Input, *Lowered));
+      Report.Exported.push_back(loweringAsDiagnostic(Input, *Lowered));
     if (WritesLowered)
-      Failures += !writeResult(Input, *Lowered);
+      Report.Failed |= !writeResult(Input, *Lowered);
+    return Report;
+  };
+
+  std::vector<FileReport> Reports(Inputs.size());
+  if (Jobs == 1) {
+    for (size_t I = 0; I < Inputs.size(); ++I)
+      Reports[I] = Process(Inputs[I]);
+  } else {
+    processInParallel(Inputs, Jobs, [&](size_t I, llvm::raw_ostream &Out,
+                                         llvm::raw_ostream &Err) {
+      FileOutput = &Out;
+      FileErrors = &Err;
+      Reports[I] = Process(Inputs[I]);
+      FileOutput = FileErrors = nullptr;
+    });
   }
+
+  unsigned Failures = 0, Launches = 0;
+  clang::tooling::TranslationUnitDiagnostics Exported;
+  Exported.MainSourceFile = absolute(Inputs.front());
+  for (FileReport &Report : Reports) {
+    Failures += Report.Failed;
+    Launches += Report.Launches;
+    llvm::append_range(Exported.Diagnostics, Report.Exported);
+  }
+  if (Inputs.size() > 1 && !PrintCommands && !PrintParamLayout)
+    llvm::WithColor::note(llvm::errs(), "cdp-lower")
+        << Inputs.size() << " files: " << Launches << " launch"
+        << (Launches == 1 ? "" : "es")
+        << (WritesLowered ? " lowered" : " to lower") << ", "
+        << Inputs.size() - Failures << " file"
+        << (Inputs.size() - Failures == 1 ? "" : "s") << " ok, " << Failures
+        << " failed\n";
   if (!ExportFixes.empty()) {
     std::string Yaml;
     llvm::raw_string_ostream OS(Yaml);
