@@ -113,7 +113,8 @@ static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
 static cl::opt<bool>
     CheckOnly("check-only",
-              cl::desc("Run the checks and report; lower and write nothing"),
+              cl::desc("Run the checks and the lowering and report what they "
+                       "find; write nothing"),
               cl::cat(ToolCategory));
 static cl::opt<bool> RuntimeChecks(
     "runtime-checks",
@@ -155,8 +156,12 @@ static const char Overview[] =
     "\n"
     "Compiler flags come from `-- <flags>`, from -p <build dir>, from a\n"
     "compile_commands.json above the input, or default to a device-side\n"
-    "parse for sm_90 with -fgpu-rdc. The lowered file includes\n"
-    "<cdp/launch.cuh>: compile it with -I<prefix>/include.\n"
+    "parse for sm_90 with -fgpu-rdc. nvcc commands in a database (or after\n"
+    "`--` with --nvcc-flags) are read as nvcc means them. Each GPU\n"
+    "architecture of a command is checked and lowered. The lowered file\n"
+    "includes <cdp/launch.cuh>: compile it with -I<prefix>/include\n"
+    "(--print-runtime-dir). cdp-nvcc runs nvcc on lowered copies, as a\n"
+    "compiler launcher.\n"
     "\n"
     "Before lowering, the checks (--list-checks) look for misuse of the\n"
     "device runtime; an error stops the file from being written. Control\n"
