@@ -13,17 +13,20 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ActionFactory.h"
 #include "CompileFlags.h"
 #include "FileRun.h"
-#include "ToolDiagnostics.h"
-#include "OutputFile.h"
+#include "FixIts.h"
+#include "LowerFile.h"
+#include "ParallelRun.h"
 #include "ParamLayoutDump.h"
+#include "ToolDiagnostics.h"
+#include "ToolStreams.h"
+#include "WriteLowered.h"
 
 #include "Checks/CheckOptions.h"
 #include "Lowering/LowerLaunchesAction.h"
 
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,16 +34,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <map>
-#include <mutex>
-#include <tuple>
 
 using namespace clang::tooling;
 namespace cl = llvm::cl;
@@ -171,52 +167,7 @@ static const char Overview[] =
     "Exit status: 0 when every input was lowered (or, with --check-only,\n"
     "had no error), 1 otherwise.\n";
 
-/// Where the file being processed prints: the terminal, or, under -j, the
-/// file's own buffers, so that no two files' messages interleave.
-static thread_local llvm::raw_ostream *FileErrors = nullptr;
-static thread_local llvm::raw_ostream *FileOutput = nullptr;
-static llvm::raw_ostream &errs() {
-  return FileErrors ? *FileErrors : llvm::errs();
-}
-static llvm::raw_ostream &outs() {
-  return FileOutput ? *FileOutput : llvm::outs();
-}
-
-static llvm::raw_ostream &error() {
-  return llvm::WithColor::error(errs(), "cdp-lower");
-}
-
-namespace {
-
-/// Sends clang's own summary lines ("1 error generated") where the file's
-/// diagnostics go: under -j, the file's buffer.
-class SummaryToFileErrors : public clang::WrapperFrontendAction {
-public:
-  using WrapperFrontendAction::WrapperFrontendAction;
-
-protected:
-  bool BeginInvocation(clang::CompilerInstance &CI) override {
-    CI.setVerboseOutputStream(errs());
-    return WrapperFrontendAction::BeginInvocation(CI);
-  }
-};
-
-/// Creates one action per file, all made from the same arguments.
-template <class Action, class... Args>
-class ActionFactory : public FrontendActionFactory {
-public:
-  explicit ActionFactory(Args &...A) : Arguments(A...) {}
-  std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<SummaryToFileErrors>(std::apply(
-        [](Args &...A) { return std::make_unique<Action>(A...); },
-        Arguments));
-  }
-
-private:
-  std::tuple<Args &...> Arguments;
-};
-
-} // namespace
+static llvm::raw_ostream &error() { return cdp::toolError(); }
 
 static std::unique_ptr<CompilationDatabase>
 loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
@@ -234,250 +185,6 @@ loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
     return Database;
   return std::make_unique<FixedCompilationDatabase>(".",
                                                     cdp::defaultCompileFlags());
-}
-
-/// A lowered input and the headers lowered with it.
-struct LoweredInput {
-  std::string Text;
-  std::vector<cdp::TextEdit> Edits; ///< What makes Text of the input.
-  struct Header {
-    std::string Path, CopyName, Text;
-    std::vector<cdp::TextEdit> Edits;
-  };
-  std::vector<Header> Headers;
-  std::vector<std::string> Dependencies; ///< Sorted, without repeats.
-  unsigned Launches = 0; ///< Launches lowered (by the parse that lowered most).
-};
-
-/// The union of the passes' edits of one file, applied to \p Original into
-/// \p Text; false after an error that names \p Path.
-static bool mergeFile(llvm::StringRef Path, llvm::StringRef Original,
-                      llvm::ArrayRef<std::vector<cdp::TextEdit>> Passes,
-                      std::vector<cdp::TextEdit> &Edits, std::string &Text) {
-  llvm::Expected<std::vector<cdp::TextEdit>> Merged =
-      cdp::mergeTextEdits(Passes);
-  if (!Merged) {
-    error() << "'" << Path << "': " << llvm::toString(Merged.takeError())
-            << "\n";
-    return false;
-  }
-  Edits = std::move(*Merged);
-  Text = cdp::applyTextEdits(Original, Edits);
-  return true;
-}
-
-/// Lowers \p Input under each of its parses and merges what they lowered
-/// (code only one architecture compiles is lowered by its own pass); the
-/// lowered text, or nothing after reporting why.
-static std::optional<LoweredInput>
-lowerFile(llvm::StringRef Input, llvm::ArrayRef<cdp::FileParse> Parses,
-          const cdp::LoweringOptions &Options,
-          cdp::ToolDiagnostics &Diagnostics) {
-  std::vector<cdp::LoweredFile> Results(Parses.size());
-  bool Succeeded = true;
-  for (size_t I = 0; I < Parses.size(); ++I) {
-    ActionFactory<cdp::LowerLaunchesAction, const cdp::LoweringOptions,
-                  cdp::LoweredFile>
-        Factory(Options, Results[I]);
-    Succeeded &= cdp::runParse(Parses[I], Factory, Diagnostics) &&
-                 Results[I].Succeeded;
-  }
-  if (!Succeeded)
-    return std::nullopt;
-  LoweredInput Lowered;
-  for (const cdp::LoweredFile &Result : Results)
-    Lowered.Launches = std::max(Lowered.Launches, Result.LoweredLaunches);
-  if (Options.CheckOnly)
-    return Lowered;
-  std::vector<std::vector<cdp::TextEdit>> Edits;
-  // Headers by path, in the order first lowered.
-  std::vector<const cdp::LoweredHeader *> HeaderOrder;
-  std::map<std::string, std::vector<std::vector<cdp::TextEdit>>> HeaderEdits;
-  for (cdp::LoweredFile &Result : Results) {
-    Edits.push_back(std::move(Result.Edits));
-    llvm::append_range(Lowered.Dependencies, Result.Dependencies);
-    for (cdp::LoweredHeader &Header : Result.Headers) {
-      auto [It, New] = HeaderEdits.try_emplace(Header.Path);
-      if (New)
-        HeaderOrder.push_back(&Header);
-      It->second.push_back(std::move(Header.Edits));
-    }
-  }
-  if (!mergeFile(Input, Results.front().Original, Edits, Lowered.Edits,
-                 Lowered.Text))
-    return std::nullopt;
-  llvm::sort(Lowered.Dependencies);
-  Lowered.Dependencies.erase(llvm::unique(Lowered.Dependencies),
-                             Lowered.Dependencies.end());
-  for (const cdp::LoweredHeader *Header : HeaderOrder) {
-    LoweredInput::Header &Out = Lowered.Headers.emplace_back();
-    Out.Path = Header->Path;
-    Out.CopyName = Header->CopyName;
-    if (!mergeFile(Header->Path, Header->Original, HeaderEdits[Header->Path],
-                   Out.Edits, Out.Text))
-      return std::nullopt;
-  }
-  return Lowered;
-}
-
-/// Writes \p Text to \p Path; false after reporting why not.
-/// Writes \p Text to \p Path, creating its directory (a build tree's
-/// output directory may not exist yet); false after reporting why not.
-static bool writeFile(llvm::StringRef Path, llvm::StringRef Text) {
-  llvm::StringRef Directory = llvm::sys::path::parent_path(Path);
-  if (!Directory.empty() && Path != "-")
-    if (std::error_code EC = llvm::sys::fs::create_directories(Directory)) {
-      error() << "cannot create '" << Directory << "': " << EC.message()
-              << "\n";
-      return false;
-    }
-  if (llvm::Error E = cdp::writeOutputFile(Path, Text)) {
-    error() << llvm::toString(std::move(E)) << "\n";
-    return false;
-  }
-  return true;
-}
-
-/// Writes the lowered headers: in place with -i, else as copies in the
-/// directory of the -o file.
-static bool writeHeaders(const LoweredInput &Lowered) {
-  if (Lowered.Headers.empty())
-    return true;
-  if (!InPlace && OutputPath.empty()) {
-    error() << "launches in headers were lowered ('"
-            << Lowered.Headers.front().Path
-            << "'): write them with -o <file> (copies go beside it) or -i\n";
-    return false;
-  }
-  bool Written = true;
-  for (const LoweredInput::Header &Header : Lowered.Headers) {
-    if (InPlace) {
-      Written &= writeFile(Header.Path, Header.Text);
-      continue;
-    }
-    llvm::SmallString<256> Copy(OutputPath.getValue());
-    llvm::sys::fs::make_absolute(Copy);
-    llvm::sys::path::remove_filename(Copy);
-    llvm::sys::path::append(Copy, Header.CopyName);
-    if (llvm::sys::fs::equivalent(Copy, Header.Path)) {
-      error() << "the lowered copy of '" << Header.Path
-              << "' would replace it: write -o into another directory, or "
-              << "lower in place with -i\n";
-      Written = false;
-      continue;
-    }
-    Written &= writeFile(Copy, Header.Text);
-  }
-  return Written;
-}
-
-/// \p Path as Make reads it in a dependency file.
-static std::string makeEscaped(llvm::StringRef Path) {
-  std::string Escaped;
-  for (char C : Path) {
-    if (C == ' ' || C == '#' || C == '\\')
-      Escaped += '\\';
-    else if (C == '$')
-      Escaped += '$';
-    Escaped += C;
-  }
-  return Escaped;
-}
-
-/// The --depfile: the -o file depends on everything the parses read.
-static bool writeDepFile(const LoweredInput &Lowered) {
-  std::string Text = makeEscaped(OutputPath) + ":";
-  for (const std::string &Dependency : Lowered.Dependencies)
-    Text += " \\\n  " + makeEscaped(Dependency);
-  Text += "\n";
-  return writeFile(DepFile, Text);
-}
-
-static bool writeResult(const std::string &Input, const LoweredInput &Lowered) {
-  // Headers first: the lowered file includes them.
-  if (!writeHeaders(Lowered))
-    return false;
-  const std::string &Text = Lowered.Text;
-  if (InPlace) {
-    auto Original = llvm::MemoryBuffer::getFile(Input);
-    if (Original && (*Original)->getBuffer() == Text)
-      return true; // Nothing to lower: keep the file as it is.
-    return writeFile(Input, Text);
-  }
-  if (!OutputPath.empty())
-    return writeFile(OutputPath, Text) &&
-           (DepFile.empty() || writeDepFile(Lowered));
-  outs() << Text;
-  return true;
-}
-
-static std::string absolute(llvm::StringRef Path) {
-  llvm::SmallString<256> Absolute(Path);
-  llvm::sys::fs::make_absolute(Absolute);
-  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  return std::string(Absolute);
-}
-
-/// The lowering of \p Input as one diagnostic whose fix replaces the input
-/// and its lowered headers in place (--export-fixes).
-static clang::tooling::Diagnostic
-loweringAsDiagnostic(llvm::StringRef Input, const LoweredInput &Lowered) {
-  clang::tooling::DiagnosticMessage Message(
-      "device-side launches lowered by cdp-lower");
-  Message.FilePath = absolute(Input);
-  Message.FileOffset = 0;
-  auto AddEdits = [&](const std::string &Path,
-                      llvm::ArrayRef<cdp::TextEdit> Edits) {
-    for (const cdp::TextEdit &E : Edits)
-      llvm::cantFail(Message.Fix[Path].add(
-          clang::tooling::Replacement(Path, E.Offset, E.Length, E.Text)));
-  };
-  AddEdits(Message.FilePath, Lowered.Edits);
-  for (const LoweredInput::Header &Header : Lowered.Headers)
-    AddEdits(Header.Path, Header.Edits);
-  return clang::tooling::Diagnostic("cdp-lowering", Message, {},
-                                    clang::tooling::Diagnostic::Remark, "");
-}
-
-/// Applies the fix-its of \p FixIts (and of their notes) to their files in
-/// place (--fix); false after reporting a file that could not be fixed.
-static bool applyFixIts(llvm::ArrayRef<clang::tooling::Diagnostic> FixIts) {
-  std::map<std::string, std::vector<std::vector<cdp::TextEdit>>> ByFile;
-  auto Collect = [&](const clang::tooling::DiagnosticMessage &Message) {
-    for (const auto &[Path, Replacements] : Message.Fix) {
-      std::vector<cdp::TextEdit> Edits;
-      for (const clang::tooling::Replacement &R : Replacements)
-        Edits.push_back({R.getOffset(), R.getLength(),
-                         R.getReplacementText().str()});
-      ByFile[Path.str()].push_back(std::move(Edits));
-    }
-  };
-  for (const clang::tooling::Diagnostic &D : FixIts) {
-    Collect(D.Message);
-    for (const clang::tooling::DiagnosticMessage &Note : D.Notes)
-      Collect(Note);
-  }
-  bool Applied = true;
-  for (auto &[Path, Groups] : ByFile) {
-    auto Original = llvm::MemoryBuffer::getFile(Path);
-    if (!Original) {
-      error() << "cannot read '" << Path
-              << "': " << Original.getError().message() << "\n";
-      Applied = false;
-      continue;
-    }
-    std::vector<cdp::TextEdit> Edits;
-    std::string Text;
-    if (!mergeFile(Path, (*Original)->getBuffer(), Groups, Edits, Text) ||
-        !writeFile(Path, Text)) {
-      Applied = false;
-      continue;
-    }
-    llvm::WithColor::note(errs(), "cdp-lower")
-        << "applied " << Groups.size() << " fix-it"
-        << (Groups.size() == 1 ? "" : "s") << " to '" << Path << "'\n";
-  }
-  return Applied;
 }
 
 /// Takes the -W flags (the checks' controls) out of the tool's own
@@ -499,43 +206,6 @@ takeWarningFlags(int &Argc, const char **Argv) {
   Argc = Kept;
   Argv[Argc] = nullptr;
   return Flags;
-}
-
-/// Runs \p Work for each index of \p Inputs on \p Jobs threads (0: one per
-/// core), each with its own output and error buffers. A file's messages
-/// print whole as it finishes, with a progress line on a terminal; its
-/// output prints at the end, in input order.
-static void processInParallel(
-    llvm::ArrayRef<std::string> Inputs, unsigned Jobs,
-    llvm::function_ref<void(size_t, llvm::raw_ostream &, llvm::raw_ostream &)>
-        Work) {
-  std::vector<std::string> Outputs(Inputs.size());
-  std::mutex Printing;
-  size_t Done = 0;
-  bool Progress = llvm::errs().is_displayed();
-  {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-    for (size_t I = 0; I < Inputs.size(); ++I)
-      Pool.async([&, I] {
-        std::string Errors;
-        llvm::raw_string_ostream Out(Outputs[I]), Err(Errors);
-        Work(I, Out, Err);
-        std::lock_guard<std::mutex> Lock(Printing);
-        ++Done;
-        if (Progress)
-          llvm::errs() << "\r\x1b[K"; // Clear the progress line.
-        llvm::errs() << Errors;
-        if (Progress)
-          llvm::errs() << "[" << Done << "/" << Inputs.size() << "] "
-                       << Inputs[I];
-        llvm::errs().flush();
-      });
-    Pool.wait();
-  }
-  if (Progress)
-    llvm::errs() << "\r\x1b[K";
-  for (const std::string &Output : Outputs)
-    llvm::outs() << Output;
 }
 
 /// With --nvcc-flags, the flags after `--` as a compilation database,
@@ -667,6 +337,7 @@ int main(int argc, const char **argv) {
       cdp::userArgumentsAdjuster(ExtraArgsBefore, ExtraArgs, RemovedArgs),
       cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0])));
 
+  cdp::WriteOptions Where{InPlace, OutputPath, DepFile};
   // What processing one input file found.
   struct FileReport {
     bool Failed = false;
@@ -676,7 +347,8 @@ int main(int argc, const char **argv) {
   auto Process = [&](const std::string &Input) {
     FileReport Report;
     llvm::Expected<std::vector<cdp::FileParse>> Parses =
-        cdp::parsesOf(*Database, Input, Adjuster, errs(), FlagsAreNvccs);
+        cdp::parsesOf(*Database, Input, Adjuster, cdp::fileErrors(),
+                      FlagsAreNvccs);
     if (!Parses) {
       error() << llvm::toString(Parses.takeError()) << "\n";
       Report.Failed = true;
@@ -684,10 +356,11 @@ int main(int argc, const char **argv) {
     }
     if (PrintCommands) {
       for (const cdp::FileParse &Parse : *Parses)
-        outs() << llvm::join(Parse.CommandLine, " ") << "\n";
+        cdp::fileOutput() << llvm::join(Parse.CommandLine, " ") << "\n";
       return Report;
     }
-    cdp::ToolDiagnostics Diagnostics(errs(), Parses->front().CommandLine);
+    cdp::ToolDiagnostics Diagnostics(cdp::fileErrors(),
+                                     Parses->front().CommandLine);
     if (PrintParamLayout) {
       // One parse serves every architecture: the layout rule takes the
       // architecture as an argument.
@@ -696,8 +369,8 @@ int main(int argc, const char **argv) {
         for (unsigned Arch : cdp::gpuArchitecturesOf(Parse.CommandLine))
           if (!llvm::is_contained(Archs, Arch))
             Archs.push_back(Arch);
-      llvm::raw_ostream &Out = outs();
-      ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream,
+      llvm::raw_ostream &Out = cdp::fileOutput();
+      cdp::ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream,
                     const std::vector<unsigned>>
           Factory(Out, Archs);
       Report.Failed = !cdp::runParse(Parses->front(), Factory, Diagnostics);
@@ -706,11 +379,11 @@ int main(int argc, const char **argv) {
     cdp::LoweringOptions FileOptions = Options;
     // A lowered copy written elsewhere names the original in its #line.
     FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
-    std::optional<LoweredInput> Lowered =
-        lowerFile(Input, *Parses, FileOptions, Diagnostics);
+    std::optional<cdp::LoweredInput> Lowered =
+        cdp::lowerFile(Input, *Parses, FileOptions, Diagnostics);
     Report.Exported = Diagnostics.takeFixes();
     if (Fix)
-      Report.Failed |= !applyFixIts(Report.Exported);
+      Report.Failed |= !cdp::applyFixIts(Report.Exported);
     if (!Lowered) {
       if (WritesLowered)
         error() << "'" << Input
@@ -720,9 +393,9 @@ int main(int argc, const char **argv) {
     }
     Report.Launches = Lowered->Launches;
     if (!ExportFixes.empty() && !CheckOnly)
-      Report.Exported.push_back(loweringAsDiagnostic(Input, *Lowered));
+      Report.Exported.push_back(cdp::loweringAsDiagnostic(Input, *Lowered));
     if (WritesLowered)
-      Report.Failed |= !writeResult(Input, *Lowered);
+      Report.Failed |= !cdp::writeLowered(Input, *Lowered, Where);
     return Report;
   };
 
@@ -731,18 +404,13 @@ int main(int argc, const char **argv) {
     for (size_t I = 0; I < Inputs.size(); ++I)
       Reports[I] = Process(Inputs[I]);
   } else {
-    processInParallel(Inputs, Jobs, [&](size_t I, llvm::raw_ostream &Out,
-                                         llvm::raw_ostream &Err) {
-      FileOutput = &Out;
-      FileErrors = &Err;
-      Reports[I] = Process(Inputs[I]);
-      FileOutput = FileErrors = nullptr;
-    });
+    cdp::processInParallel(Inputs, Jobs,
+                           [&](size_t I) { Reports[I] = Process(Inputs[I]); });
   }
 
   unsigned Failures = 0, Launches = 0;
   clang::tooling::TranslationUnitDiagnostics Exported;
-  Exported.MainSourceFile = absolute(Inputs.front());
+  Exported.MainSourceFile = cdp::absoluteFilePath(Inputs.front());
   for (FileReport &Report : Reports) {
     Failures += Report.Failed;
     Launches += Report.Launches;
@@ -761,7 +429,7 @@ int main(int argc, const char **argv) {
     llvm::raw_string_ostream OS(Yaml);
     llvm::yaml::Output Out(OS);
     Out << Exported;
-    Failures += !writeFile(ExportFixes, Yaml);
+    Failures += !cdp::writeFile(ExportFixes, Yaml);
   }
   return Failures == 0 ? 0 : 1;
 }

@@ -1,0 +1,35 @@
+//===- FixIts.h - Fix-its for other tools, and --fix ------------*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// --export-fixes writes clang-tidy's YAML (clang-apply-replacements applies
+// it): the findings with their notes and fix-its, and the lowering as
+// replacements of the original files. --fix applies the fix-its in place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_TOOLS_FIXITS_H
+#define CDP_LOWER_TOOLS_FIXITS_H
+
+#include "LowerFile.h"
+
+#include "clang/Tooling/Core/Diagnostic.h"
+
+namespace cdp {
+
+/// \p Path, absolute and without `.` and `..`, as the YAML names files.
+std::string absoluteFilePath(llvm::StringRef Path);
+
+/// The lowering of \p Input as one diagnostic whose fix replaces the input
+/// and its lowered headers in place.
+clang::tooling::Diagnostic loweringAsDiagnostic(llvm::StringRef Input,
+                                                const LoweredInput &Lowered);
+
+/// Applies the fix-its of \p FixIts (and of their notes) to their files in
+/// place; false after reporting a file that could not be fixed.
+bool applyFixIts(llvm::ArrayRef<clang::tooling::Diagnostic> FixIts);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_TOOLS_FIXITS_H
