@@ -1,4 +1,5 @@
-//===- CdpChecksPlugin.cpp - The checks inside a clang CUDA compile --------===//
+//===- CdpChecksPlugin.cpp - The checks inside a clang CUDA compile
+//--------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -53,17 +53,14 @@ AST_MATCHER(Decl, isPartOfTemplateInstantiation) {
   return false;
 }
 
-void Check::addDeviceFunctionMatcher(MatchFinder &Finder,
-                                     bool WithHostDevice) {
-  auto DeviceSide =
-      anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice));
+void Check::addDeviceFunctionMatcher(MatchFinder &Finder, bool WithHostDevice) {
+  auto DeviceSide = anyOf(hasAttr(attr::CUDAGlobal), hasAttr(attr::CUDADevice));
   auto Definition = isDefinition();
   if (WithHostDevice)
-    Finder.addMatcher(
-        functionDecl(Definition, DeviceSide,
-                     unless(isPartOfTemplateInstantiation()))
-            .bind("function"),
-        this);
+    Finder.addMatcher(functionDecl(Definition, DeviceSide,
+                                   unless(isPartOfTemplateInstantiation()))
+                          .bind("function"),
+                      this);
   else
     Finder.addMatcher(functionDecl(Definition, DeviceSide,
                                    unless(hasAttr(attr::CUDAHost)),
@@ -123,18 +120,20 @@ llvm::ArrayRef<CheckInfo> allChecks() {
       {"cdp-shared-pointer", createSharedPointerCheck, CheckLevel::Error,
        "pointer to __shared__ memory passed to a child grid or a device-side "
        "memcpy/memset"},
-      {"cdp-device-synchronize", createDeviceSynchronizeCheck, CheckLevel::Error,
-       "cudaDeviceSynchronize() in device code under CDP2"},
+      {"cdp-device-synchronize", createDeviceSynchronizeCheck,
+       CheckLevel::Error, "cudaDeviceSynchronize() in device code under CDP2"},
       {"cdp-sync-depth-limit", createSyncDepthLimitCheck, CheckLevel::Error,
        "cudaLimitDevRuntimeSyncDepth set on the host under CDP2"},
       {"cdp-cdp1-stream", createCdp1StreamCheck, CheckLevel::Error,
        "cudaStreamTailLaunch or cudaStreamFireAndForget under CDP1"},
       {"cdp-host-device-launch", createHostDeviceLaunchCheck, CheckLevel::Error,
        "kernel launch in a __host__ __device__ function"},
-      {"cdp-device-stream-flags", createDeviceStreamFlagsCheck, CheckLevel::Error,
+      {"cdp-device-stream-flags", createDeviceStreamFlagsCheck,
+       CheckLevel::Error,
        "device-side stream or event created without the flags the device "
        "runtime requires"},
-      {"cdp-special-stream-event", createSpecialStreamEventCheck, CheckLevel::Error,
+      {"cdp-special-stream-event", createSpecialStreamEventCheck,
+       CheckLevel::Error,
        "event recorded on, or awaited by, the tail-launch or "
        "fire-and-forget stream"},
       {"cdp-host-only-api", createHostOnlyApiCheck, CheckLevel::Error,
@@ -167,8 +166,8 @@ llvm::ArrayRef<CheckInfo> allChecks() {
   return Checks;
 }
 
-void runChecks(ASTContext &AST, Preprocessor &PP,
-               const CheckOptions &Options, const SkippedCode *Skipped) {
+void runChecks(ASTContext &AST, Preprocessor &PP, const CheckOptions &Options,
+               const SkippedCode *Skipped) {
   CheckContext Context(AST, PP, Options, Skipped);
   std::vector<std::unique_ptr<Check>> Checks;
   MatchFinder Finder;

@@ -40,29 +40,27 @@ public:
   }
 
   void run(const MatchFinder::MatchResult &Result) override {
-    if (!Context.preprocessor().isMacroDefined(
-            "CUDA_FORCE_CDP1_IF_SUPPORTED"))
+    if (!Context.preprocessor().isMacroDefined("CUDA_FORCE_CDP1_IF_SUPPORTED"))
       return;
     const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("function");
-    forEachIdentifierIn(
-        *F, [&](const Token &Identifier, const Token &) {
-          StringRef Name = streamNamedBy(Identifier.getRawIdentifier());
-          if (Name.empty())
-            return;
-          bool Cdp1 = Context.cdpVersion() == CdpVersion::CDP1;
-          diag(Identifier.getLocation(),
-               Cdp1 ? "%0 exists only under CDP2, but this file is built for "
-                      "CDP1 (CUDA_FORCE_CDP1_IF_SUPPORTED on a target below "
-                      "sm_90); remove CUDA_FORCE_CDP1_IF_SUPPORTED, or launch "
-                      "into a stream created with "
-                      "cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)"
-                    : "%0 is hidden by CUDA_FORCE_CDP1_IF_SUPPORTED: the CUDA "
-                      "headers define it only when CDP1 is not requested, "
-                      "although sm_90 and later always run CDP2; remove "
-                      "CUDA_FORCE_CDP1_IF_SUPPORTED")
-              << Name
-              << SourceRange(Identifier.getLocation(), Identifier.getEndLoc());
-        });
+    forEachIdentifierIn(*F, [&](const Token &Identifier, const Token &) {
+      StringRef Name = streamNamedBy(Identifier.getRawIdentifier());
+      if (Name.empty())
+        return;
+      bool Cdp1 = Context.cdpVersion() == CdpVersion::CDP1;
+      diag(Identifier.getLocation(),
+           Cdp1 ? "%0 exists only under CDP2, but this file is built for "
+                  "CDP1 (CUDA_FORCE_CDP1_IF_SUPPORTED on a target below "
+                  "sm_90); remove CUDA_FORCE_CDP1_IF_SUPPORTED, or launch "
+                  "into a stream created with "
+                  "cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)"
+                : "%0 is hidden by CUDA_FORCE_CDP1_IF_SUPPORTED: the CUDA "
+                  "headers define it only when CDP1 is not requested, "
+                  "although sm_90 and later always run CDP2; remove "
+                  "CUDA_FORCE_CDP1_IF_SUPPORTED")
+          << Name
+          << SourceRange(Identifier.getLocation(), Identifier.getEndLoc());
+    });
   }
 
 private:
@@ -76,7 +74,8 @@ private:
     if (!Macro)
       return {};
     for (const Token &T : Macro->tokens())
-      if (T.getIdentifierInfo() && isCdp2Stream(T.getIdentifierInfo()->getName()))
+      if (T.getIdentifierInfo() &&
+          isCdp2Stream(T.getIdentifierInfo()->getName()))
         return T.getIdentifierInfo()->getName();
     return {};
   }

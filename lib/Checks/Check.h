@@ -63,17 +63,17 @@ protected:
   void addDeviceFunctionMatcher(clang::ast_matchers::MatchFinder &Finder,
                                 bool WithHostDevice);
   /// forEachIdentifierInBody (CudaAST/BodyTokens.h) on a user function.
-  void forEachIdentifierIn(
-      const clang::FunctionDecl &F,
-      llvm::function_ref<void(const clang::Token &Identifier,
-                              const clang::Token &Next)>
-          Visit);
+  void
+  forEachIdentifierIn(const clang::FunctionDecl &F,
+                      llvm::function_ref<void(const clang::Token &Identifier,
+                                              const clang::Token &Next)>
+                          Visit);
   /// forEachMentionInBody (CudaAST/BodyTokens.h) on a user function.
-  void forEachMentionIn(
-      const clang::FunctionDecl &F, llvm::ArrayRef<llvm::StringRef> Names,
-      llvm::function_ref<void(const clang::Token &Identifier,
-                              const clang::Token &Next)>
-          Visit);
+  void forEachMentionIn(const clang::FunctionDecl &F,
+                        llvm::ArrayRef<llvm::StringRef> Names,
+                        llvm::function_ref<void(const clang::Token &Identifier,
+                                                const clang::Token &Next)>
+                            Visit);
 
   llvm::StringRef Name;
   CheckContext &Context;

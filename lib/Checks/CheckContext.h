@@ -22,7 +22,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 
-
 namespace clang {
 class Preprocessor;
 } // namespace clang

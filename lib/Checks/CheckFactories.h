@@ -18,7 +18,7 @@
 namespace cdp {
 
 using CheckFactory = std::unique_ptr<Check>(llvm::StringRef Name,
-                                          CheckContext &Context);
+                                            CheckContext &Context);
 
 CheckFactory createLocalPointerCheck;
 CheckFactory createSharedPointerCheck;

@@ -30,7 +30,7 @@ class Check;
 class CheckContext;
 
 struct CheckInfo {
-  llvm::StringLiteral Name;  ///< The `-W` name, e.g. "cdp-local-pointer".
+  llvm::StringLiteral Name; ///< The `-W` name, e.g. "cdp-local-pointer".
   std::unique_ptr<Check> (*Create)(llvm::StringRef Name, CheckContext &);
   CheckLevel DefaultLevel;
   llvm::StringLiteral Summary; ///< One line for --list-checks.
@@ -60,8 +60,8 @@ private:
     bool Enabled;
     bool DefaultError;
     bool DefaultRemark;
-    bool ForcedError = false;  ///< -Werror=<name>
-    bool NoError = false;      ///< -Wno-error=<name>
+    bool ForcedError = false; ///< -Werror=<name>
+    bool NoError = false;     ///< -Wno-error=<name>
   };
   State *find(llvm::StringRef Name);
   llvm::StringMap<State> States;

@@ -85,8 +85,8 @@ CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {
     Statement = Parents[0].get<CStyleCastExpr>();
     Parents = AST.getParents(*Statement);
   }
-  const auto *Body = Parents.size() == 1 ? Parents[0].get<CompoundStmt>()
-                                         : nullptr;
+  const auto *Body =
+      Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
   if (!Body || Body->body_back() != Statement)
     return {};
   const auto *Kernel = dyn_cast_or_null<FunctionDecl>(

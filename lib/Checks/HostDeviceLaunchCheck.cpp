@@ -35,8 +35,7 @@ private:
          "compiled for both sides and device-side launches exist only in "
          "device code; launch from a __global__ or __device__ function, or "
          "from a host function")
-        << Site.Function
-        << Launch.getConfig()->getSourceRange();
+        << Site.Function << Launch.getConfig()->getSourceRange();
   }
 };
 

@@ -72,9 +72,8 @@ public:
 
 private:
   void checkCall(const RuntimeCall &Call) override {
-    const auto *Entry = llvm::find_if(HostOnlyFunctions, [&](const auto &F) {
-      return F.Name == Call.Name;
-    });
+    const auto *Entry = llvm::find_if(
+        HostOnlyFunctions, [&](const auto &F) { return F.Name == Call.Name; });
     if (Entry == std::end(HostOnlyFunctions))
       return;
     diag(Context.sourceManager().getExpansionLoc(Call.Call->getBeginLoc()),

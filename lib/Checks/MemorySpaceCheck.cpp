@@ -64,9 +64,8 @@ private:
   /// fields of a struct passed by value) that points into this space.
   void checkArgument(const Expr &Arg, const PointerOriginAnalysis &Analysis,
                      unsigned Index, StringRef Callee, bool IsLaunch);
-  void report(const Expr &Arg, unsigned Index, StringRef Callee,
-              bool IsLaunch, const FieldDecl *Field,
-              const PointerOrigin &Origin);
+  void report(const Expr &Arg, unsigned Index, StringRef Callee, bool IsLaunch,
+              const FieldDecl *Field, const PointerOrigin &Origin);
 
   MemorySpace Space;
 };
@@ -132,9 +131,8 @@ void MemorySpaceCheck::checkArgument(const Expr &Arg,
       report(Arg, Index, Callee, IsLaunch, Field.Field, Field.Origin);
 }
 
-void MemorySpaceCheck::report(const Expr &Arg, unsigned Index,
-                              StringRef Callee, bool IsLaunch,
-                              const FieldDecl *Field,
+void MemorySpaceCheck::report(const Expr &Arg, unsigned Index, StringRef Callee,
+                              bool IsLaunch, const FieldDecl *Field,
                               const PointerOrigin &Origin) {
   if (Origin.Space != Space)
     return;
@@ -182,8 +180,7 @@ std::unique_ptr<Check> createLocalPointerCheck(StringRef Name,
 
 std::unique_ptr<Check> createSharedPointerCheck(StringRef Name,
                                                 CheckContext &Context) {
-  return std::make_unique<MemorySpaceCheck>(Name, Context,
-                                            MemorySpace::Shared);
+  return std::make_unique<MemorySpaceCheck>(Name, Context, MemorySpace::Shared);
 }
 
 } // namespace cdp

@@ -1,4 +1,5 @@
-//===- PdlCheck.cpp - Checks about Programmatic Dependent Launch -----------===//
+//===- PdlCheck.cpp - Checks about Programmatic Dependent Launch
+//-----------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -45,8 +46,8 @@ void PdlCheck::checkTranslationUnit() {
     }
     const FunctionDecl *Primary =
         Launch.Primary ? Launch.Primary->Kernel : nullptr;
-    if (Primary && Pairs.insert({&patternOf(*Primary), &patternOf(*Kernel)})
-                       .second)
+    if (Primary &&
+        Pairs.insert({&patternOf(*Primary), &patternOf(*Kernel)}).second)
       checkPrimary(*Primary, *Kernel, Launch);
   }
 }

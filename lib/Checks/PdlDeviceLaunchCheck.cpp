@@ -65,13 +65,12 @@ protected:
 
 private:
   void findMarkersInTokens(const FunctionDecl &F) {
-    forEachMentionIn(
-        F, {"streamSerialization", "programmaticEvent"},
-        [&](const Token &Identifier, const Token &Next) {
-          if (Next.is(tok::l_paren))
-            diag(Identifier.getLocation(), Message)
-                << SourceRange(Identifier.getLocation(), Identifier.getEndLoc());
-        });
+    forEachMentionIn(F, {"streamSerialization", "programmaticEvent"},
+                     [&](const Token &Identifier, const Token &Next) {
+                       if (Next.is(tok::l_paren))
+                         diag(Identifier.getLocation(), Message) << SourceRange(
+                             Identifier.getLocation(), Identifier.getEndLoc());
+                     });
   }
 };
 

@@ -79,7 +79,8 @@ public:
           << kernelName(Primary) << Store.Source->getName()
           << kernelName(Secondary) << Store.Access->getSourceRange();
       note(SM.getExpansionLoc(Launch.Primary->Site->getBeginLoc()),
-           "%0 launched here as the primary") << kernelName(Primary);
+           "%0 launched here as the primary")
+          << kernelName(Primary);
       noteLaunch(Launch);
     }
   }

@@ -47,10 +47,11 @@ public:
       std::optional<RuntimeCall> Call = asRuntimeCall(*cast<Expr>(S));
       if (!Call)
         return;
-      What = (Call->Name + "() compiles to 'griddepcontrol."  +
+      What = (Call->Name + "() compiles to 'griddepcontrol." +
               (Call->Name == "cudaGridDependencySynchronize"
                    ? "wait'"
-                   : "launch_dependents'")).str();
+                   : "launch_dependents'"))
+                 .str();
     } else {
       S = Result.Nodes.getNodeAs<Stmt>("asm");
       if (!performsGridControl(*S, GridControl::Wait) &&

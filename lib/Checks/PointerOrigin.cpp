@@ -8,10 +8,10 @@
 #include "Checks/PointerOrigin.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -24,9 +24,9 @@ static constexpr unsigned MaxDepth = 16;
 namespace {
 class StoreCollector : public RecursiveASTVisitor<StoreCollector> {
 public:
-  explicit StoreCollector(llvm::function_ref<void(const Expr &, const Expr &)>
-                              OnStore,
-                          llvm::function_ref<void(const VarDecl &)> OnInit)
+  explicit StoreCollector(
+      llvm::function_ref<void(const Expr &, const Expr &)> OnStore,
+      llvm::function_ref<void(const VarDecl &)> OnInit)
       : OnStore(OnStore), OnInit(OnInit) {}
   bool VisitBinaryOperator(BinaryOperator *Op) {
     if (Op->getOpcode() == BO_Assign)
@@ -84,8 +84,7 @@ PointerOriginAnalysis::slotOf(const Expr &Target) const {
   return std::nullopt;
 }
 
-void PointerOriginAnalysis::recordStore(const Expr &Target,
-                                        const Expr &Value) {
+void PointerOriginAnalysis::recordStore(const Expr &Target, const Expr &Value) {
   if (std::optional<Slot> S = slotOf(Target))
     Stores[*S].push_back(&Value);
 }
@@ -136,8 +135,7 @@ PointerOriginAnalysis::originOfSlot(Slot S, SourceLocation Use,
   for (const Expr *Value : StoredBefore({S.first, nullptr})) {
     std::optional<Slot> Source = slotOf(*Value);
     if (Source && !Source->second && Source->first != S.first)
-      if (auto Origin = originOfSlot({Source->first, S.second}, Use,
-                                     Depth + 1))
+      if (auto Origin = originOfSlot({Source->first, S.second}, Use, Depth + 1))
         return Origin;
   }
   return std::nullopt;

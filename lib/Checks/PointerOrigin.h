@@ -1,4 +1,5 @@
-//===- PointerOrigin.h - Which memory a pointer expression points to -*- C++ -*-===//
+//===- PointerOrigin.h - Which memory a pointer expression points to -*- C++
+//-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -35,8 +35,8 @@ private:
     unsigned LimitIndex = Call.Name == "cudaDeviceGetLimit" ? 1 : 0;
     if (Call.Args.size() <= LimitIndex)
       return;
-    const auto *Limit = dyn_cast<DeclRefExpr>(
-        Call.Args[LimitIndex]->IgnoreParenImpCasts());
+    const auto *Limit =
+        dyn_cast<DeclRefExpr>(Call.Args[LimitIndex]->IgnoreParenImpCasts());
     if (!Limit || Limit->getDecl()->getName() != "cudaLimitDevRuntimeSyncDepth")
       return;
     diag(Limit->getBeginLoc(),

@@ -81,12 +81,11 @@ void forEachMentionInBody(
         return Text->text().contains(Name);
       }))
     return;
-  forEachIdentifierIn(*Text, SM, LangOpts,
-                      [&](const Token &Identifier, const Token &Next) {
-                        if (llvm::is_contained(Names,
-                                               Identifier.getRawIdentifier()))
-                          Visit(Identifier, Next);
-                      });
+  forEachIdentifierIn(
+      *Text, SM, LangOpts, [&](const Token &Identifier, const Token &Next) {
+        if (llvm::is_contained(Names, Identifier.getRawIdentifier()))
+          Visit(Identifier, Next);
+      });
 }
 
 } // namespace cdp

@@ -1,4 +1,5 @@
-//===- BodyTokens.h - The identifiers written in a function body -*- C++ -*-===//
+//===- BodyTokens.h - The identifiers written in a function body -*- C++
+//-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

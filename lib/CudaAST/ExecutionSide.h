@@ -1,4 +1,5 @@
-//===- ExecutionSide.h - Whether code runs on the host or the GPU -*- C++ -*-===//
+//===- ExecutionSide.h - Whether code runs on the host or the GPU -*- C++
+//-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

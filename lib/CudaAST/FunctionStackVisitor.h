@@ -1,4 +1,5 @@
-//===- FunctionStackVisitor.h - A visitor that knows its function -*- C++ -*-===//
+//===- FunctionStackVisitor.h - A visitor that knows its function -*- C++
+//-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -131,8 +131,8 @@ public:
 
 private:
   static bool isCacheHintedLoad(StringRef Name) {
-    for (StringRef Prefix : {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu",
-                             "__ldcv"})
+    for (StringRef Prefix :
+         {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"})
       if (Name == Prefix)
         return true;
     return false;
@@ -191,8 +191,9 @@ private:
       return pointerSource(*Side, Depth + 1);
     }
     if (const auto *Unary = dyn_cast<UnaryOperator>(Pointer))
-      return Unary->getOpcode() == UO_AddrOf ? lvalueSource(*Unary->getSubExpr())
-                                             : nullptr;
+      return Unary->getOpcode() == UO_AddrOf
+                 ? lvalueSource(*Unary->getSubExpr())
+                 : nullptr;
     // A pointer field of a by-value struct parameter: `args.out[i]`.
     if (const auto *Member = dyn_cast<MemberExpr>(Pointer)) {
       const auto *Base =
@@ -208,7 +209,8 @@ private:
 
 } // namespace
 
-//===--- Paths through the CFG ---------------------------------------------===//
+//===--- Paths through the CFG
+//---------------------------------------------===//
 
 struct GridDependencyAnalysis::Impl {
   Impl(const FunctionDecl &Kernel, const SourceManager &SM)
@@ -272,8 +274,8 @@ struct GridDependencyAnalysis::Impl {
   void walk(const CFG &Graph, GridControl Control, VisitT &&Visit) const {
     bool Wait = Control == GridControl::Wait;
     for (const CFGBlock *Block : Graph) {
-      bool Flag = Wait ? MayBeUnwaited.lookup(Block)
-                       : MayBeTriggered.lookup(Block);
+      bool Flag =
+          Wait ? MayBeUnwaited.lookup(Block) : MayBeTriggered.lookup(Block);
       forEachStmt(*Block, [&](const Stmt &S) {
         if (performsGridControl(S, Control))
           Flag = !Wait;
@@ -304,10 +306,9 @@ struct GridDependencyAnalysis::Impl {
     return std::nullopt;
   }
 
-  BodyPath
-  describe(const CFGBlock *Last,
-           const llvm::DenseMap<const CFGBlock *, const CFGBlock *> &Previous)
-      const {
+  BodyPath describe(const CFGBlock *Last,
+                    const llvm::DenseMap<const CFGBlock *, const CFGBlock *>
+                        &Previous) const {
     llvm::SmallVector<const CFGBlock *, 8> Blocks;
     for (const CFGBlock *B = Last; B; B = Previous.lookup(B))
       Blocks.push_back(B);
@@ -347,8 +348,8 @@ GridDependencyAnalysis::GridDependencyAnalysis(const FunctionDecl &Kernel,
 GridDependencyAnalysis::~GridDependencyAnalysis() = default;
 
 bool GridDependencyAnalysis::performs(GridControl Control) const {
-  const auto &Flags = Control == GridControl::Wait ? State->Waits
-                                                   : State->Triggers;
+  const auto &Flags =
+      Control == GridControl::Wait ? State->Waits : State->Triggers;
   for (const auto &Entry : Flags)
     if (Entry.second)
       return true;
@@ -390,7 +391,8 @@ GridDependencyAnalysis::loadsAfterWait() const {
               [&](const CFGBlock &, const Stmt &S, bool Unwaited) {
                 if (Unwaited)
                   return;
-                if (std::optional<GlobalAccess> Load = State->Classify.loadAt(S))
+                if (std::optional<GlobalAccess> Load =
+                        State->Classify.loadAt(S))
                   Loads.push_back(*Load);
               });
   return Loads;

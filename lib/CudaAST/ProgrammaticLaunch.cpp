@@ -137,11 +137,11 @@ public:
         Found.push_back(std::move(PDL));
       }
     }
-    llvm::sort(Found, [&](const ProgrammaticLaunch &A,
-                          const ProgrammaticLaunch &B) {
-      return SM.isBeforeInTranslationUnit(A.Launch.Site->getBeginLoc(),
-                                          B.Launch.Site->getBeginLoc());
-    });
+    llvm::sort(
+        Found, [&](const ProgrammaticLaunch &A, const ProgrammaticLaunch &B) {
+          return SM.isBeforeInTranslationUnit(A.Launch.Site->getBeginLoc(),
+                                              B.Launch.Site->getBeginLoc());
+        });
     return Found;
   }
 

@@ -60,8 +60,8 @@ std::optional<RuntimeCall> asRuntimeCall(const Expr &E) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier() || !inGlobalNamespace(*Callee))
       return std::nullopt;
-    RuntimeCall Result{Call, withoutPerThreadSuffix(Callee->getName()),
-                       {}, true};
+    RuntimeCall Result{
+        Call, withoutPerThreadSuffix(Callee->getName()), {}, true};
     for (const Expr *Arg : Call->arguments())
       Result.Args.push_back(Arg);
     return Result;
@@ -76,7 +76,8 @@ std::optional<RuntimeCall> asRuntimeCall(const Expr &E) {
   RuntimeCall Result{Recovery,
                      withoutPerThreadSuffix(
                          Lookup->getName().getAsIdentifierInfo()->getName()),
-                     {}, false};
+                     {},
+                     false};
   for (const Expr *Arg : Recovery->subExpressions().drop_front())
     Result.Args.push_back(Arg);
   return Result;

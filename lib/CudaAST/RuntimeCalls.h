@@ -1,4 +1,5 @@
-//===- RuntimeCalls.h - Calls to the CUDA runtime, resolved or not -*- C++ -*-===//
+//===- RuntimeCalls.h - Calls to the CUDA runtime, resolved or not -*- C++
+//-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

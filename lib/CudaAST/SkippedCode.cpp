@@ -67,8 +67,8 @@ SkippedCode::mentionsBetween(SourceLocation Begin, SourceLocation End,
     Token Tok;
     while (!Lex.LexFromRawLexer(Tok) &&
            SM->getFileOffset(Tok.getLocation()) < RegionEnd) {
-      StringRef Spelling = Buffer.substr(SM->getFileOffset(Tok.getLocation()),
-                                         Tok.getLength());
+      StringRef Spelling =
+          Buffer.substr(SM->getFileOffset(Tok.getLocation()), Tok.getLength());
       if ((Tok.is(tok::raw_identifier) ||
            tok::isStringLiteral(Tok.getKind())) &&
           Spelling.contains(Word))

@@ -44,7 +44,7 @@ public:
 
   /// The skipped `#define` of \p Macro whose body mentions \p Word, if any.
   clang::SourceLocation skippedDefinitionMentioning(llvm::StringRef Macro,
-                                                   llvm::StringRef Word) const;
+                                                    llvm::StringRef Word) const;
 
 private:
   class Recorder;

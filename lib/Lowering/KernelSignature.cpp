@@ -44,10 +44,9 @@ static bool canBeWritten(const TagDecl &Tag) {
     return false;
   if (const auto *Specialization =
           dyn_cast<ClassTemplateSpecializationDecl>(&Tag))
-    return llvm::all_of(Specialization->getTemplateArgs().asArray(),
-                        [](const TemplateArgument &A) {
-                          return canBeWritten(A);
-                        });
+    return llvm::all_of(
+        Specialization->getTemplateArgs().asArray(),
+        [](const TemplateArgument &A) { return canBeWritten(A); });
   return true;
 }
 
@@ -62,9 +61,8 @@ static bool canBeWritten(QualType Type) {
            canBeWritten(Member->getPointeeType());
   if (const auto *Function = dyn_cast<FunctionProtoType>(T))
     return canBeWritten(Function->getReturnType()) &&
-           llvm::all_of(Function->getParamTypes(), [](QualType P) {
-             return canBeWritten(P);
-           });
+           llvm::all_of(Function->getParamTypes(),
+                        [](QualType P) { return canBeWritten(P); });
   const TagDecl *Tag = T->getAsTagDecl();
   return !Tag || canBeWritten(*Tag);
 }

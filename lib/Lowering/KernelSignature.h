@@ -1,4 +1,5 @@
-//===- KernelSignature.h - A kernel's parameter types, as written -*- C++ -*-===//
+//===- KernelSignature.h - A kernel's parameter types, as written -*- C++
+//-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

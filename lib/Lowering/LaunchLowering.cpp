@@ -37,10 +37,10 @@ namespace {
 /// The file positions of the tokens of a launch that the rewrite replaces.
 struct LaunchTokens {
   SourceLocation CalleeBegin;
-  SourceLocation TripleLess;    ///< `<<<`
-  SourceLocation TripleGreater; ///< `>>>`
-  SourceLocation ArgsLParen;    ///< `(` after `>>>`
-  SourceLocation RParen;        ///< the launch's closing `)`
+  SourceLocation TripleLess;                   ///< `<<<`
+  SourceLocation TripleGreater;                ///< `>>>`
+  SourceLocation ArgsLParen;                   ///< `(` after `>>>`
+  SourceLocation RParen;                       ///< the launch's closing `)`
   llvm::SmallVector<SourceLocation, 8> Commas; ///< between written arguments
 };
 
@@ -59,8 +59,8 @@ public:
   LaunchLowerer(const CUDAKernelCallExpr &Launch, ASTContext &Context,
                 const LaunchLoweringOptions &Options)
       : Launch(Launch), Context(Context), Options(Options),
-        SM(Context.getSourceManager()),
-        LangOpts(Context.getLangOpts()), Diags(Context.getDiagnostics()) {
+        SM(Context.getSourceManager()), LangOpts(Context.getLangOpts()),
+        Diags(Context.getDiagnostics()) {
     for (const Expr *Arg : Launch.arguments())
       if (!isa<CXXDefaultArgExpr>(Arg))
         WrittenArgs.push_back(Arg);
@@ -98,10 +98,9 @@ private:
   FileID File;
 
   std::string kernelSpelling() const {
-    return Lexer::getSourceText(
-               CharSourceRange::getTokenRange(
-                   Launch.getCallee()->getSourceRange()),
-               SM, LangOpts)
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                    Launch.getCallee()->getSourceRange()),
+                                SM, LangOpts)
         .str();
   }
 
@@ -127,8 +126,8 @@ private:
          L = SM.getImmediateMacroCallerLoc(L)) {
       if (SM.isMacroBodyExpansion(L)) {
         report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
-            << ("'" + Kernel + "'") << Lexer::getImmediateMacroName(L, SM,
-                                                                    LangOpts);
+            << ("'" + Kernel + "'")
+            << Lexer::getImmediateMacroName(L, SM, LangOpts);
         return;
       }
     }
@@ -197,9 +196,8 @@ private:
       std::optional<NonTrivialCopy> Why = nonTrivialCopyOf(Types[I]);
       if (!Why)
         continue;
-      SourceLocation At = I < WrittenArgs.size()
-                              ? WrittenArgs[I]->getBeginLoc()
-                              : Launch.getRParenLoc();
+      SourceLocation At = I < WrittenArgs.size() ? WrittenArgs[I]->getBeginLoc()
+                                                 : Launch.getRParenLoc();
       report(Diags, At, LoweringDiag::NonTrivialCopy)
           << Types[I] << static_cast<unsigned>(Why->Member)
           << static_cast<unsigned>(!Why->UserProvided);
@@ -211,8 +209,7 @@ private:
   /// The kernel as messages name it: by its declaration, or, launched
   /// through a pointer, as written.
   std::string kernelName(const FunctionDecl *Kernel) const {
-    return "'" + (Kernel ? Kernel->getNameAsString() : kernelSpelling()) +
-           "'";
+    return "'" + (Kernel ? Kernel->getNameAsString() : kernelSpelling()) + "'";
   }
 
   /// A parameter whose layout in the child no source-level rule gives.
@@ -325,9 +322,8 @@ private:
     Plan.ArgOpeners = Known->second.ArgOpeners;
     for (const Expr *Arg : Launch.arguments())
       if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
-        Plan.DefaultArgTexts.push_back(
-            writtenText(Default->getParam()->getDefaultArgRange(), SM,
-                        LangOpts));
+        Plan.DefaultArgTexts.push_back(writtenText(
+            Default->getParam()->getDefaultArgRange(), SM, LangOpts));
     return Plan;
   }
 
@@ -408,8 +404,8 @@ private:
 
     LoweringPlan Plan;
     Plan.Prefix = "cdp::DeviceLaunch(";
-    unsigned NumParams = std::max<unsigned>(Kernel->getNumParams(),
-                                            WrittenArgs.size());
+    unsigned NumParams =
+        std::max<unsigned>(Kernel->getNumParams(), WrittenArgs.size());
     Plan.ArgOpeners.assign(NumParams, ".arg(");
     for (unsigned I = WrittenArgs.size(); I < Kernel->getNumParams(); ++I) {
       const ParmVarDecl *Param = Kernel->getParamDecl(I);
@@ -481,14 +477,13 @@ private:
     if (Written > 0)
       AfterConfig += Plan.ArgOpeners[0];
     Edits.replace(Tokens.TripleGreater,
-                         distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
-                         AfterConfig);
+                  distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
+                  AfterConfig);
 
     for (size_t I = 0; I < Tokens.Commas.size(); ++I) {
       SourceLocation Comma = Tokens.Commas[I];
-      Edits.replace(Comma,
-                           1 + horizontalSpaceAfter(Comma.getLocWithOffset(1)),
-                           ")" + Plan.ArgOpeners[I + 1]);
+      Edits.replace(Comma, 1 + horizontalSpaceAfter(Comma.getLocWithOffset(1)),
+                    ")" + Plan.ArgOpeners[I + 1]);
     }
 
     std::string Tail = Written > 0 ? ")" : "";

@@ -73,8 +73,8 @@ struct LaunchLoweringOptions {
 /// when the launch was rewritten (now or at an earlier expansion).
 bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
                  clang::ASTContext &Context,
-                 const LaunchLoweringOptions &Options,
-                 SourceEdits &Edits, LaunchLoweringState &State);
+                 const LaunchLoweringOptions &Options, SourceEdits &Edits,
+                 LaunchLoweringState &State);
 
 } // namespace cdp
 

@@ -10,10 +10,10 @@
 #include "Checks/AllChecks.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/ProgrammaticLaunch.h"
-#include "Lowering/LaunchLowering.h"
-#include "Lowering/ProgrammaticLaunchLowering.h"
 #include "Lowering/HeaderCopies.h"
+#include "Lowering/LaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
+#include "Lowering/ProgrammaticLaunchLowering.h"
 #include "Lowering/RuntimeInclude.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -230,9 +230,9 @@ public:
         continue;
       RuntimeInclude Include = runtimeIncludeFor(
           File, RuntimeHeader,
-          File == Main ? StringRef(Options.OriginalFileName)
-                       : StringRef(Options.CopyHeaders ? absolutePath(SM, File)
-                                                       : ""),
+          File == Main
+              ? StringRef(Options.OriginalFileName)
+              : StringRef(Options.CopyHeaders ? absolutePath(SM, File) : ""),
           SM, Context.getLangOpts());
       Files.editsOf(File).insert(Include.At, Include.Text);
     }
@@ -256,8 +256,7 @@ public:
     Result.Original = SM.getBufferData(Main).str();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       FileID File = SM.translateFile(It->first);
-      if (File.isValid() &&
-          !SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+      if (File.isValid() && !SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
         Result.Dependencies.push_back(absolutePath(SM, File));
     }
     llvm::sort(Result.Dependencies);
@@ -294,7 +293,8 @@ private:
     for (bool Changed = true; Changed;) {
       Changed = false;
       for (const LowerLaunchesAction::Inclusion &Include : Inclusions) {
-        if (!Include.Included || !Copied.contains(&Include.Included->getFileEntry()) ||
+        if (!Include.Included ||
+            !Copied.contains(&Include.Included->getFileEntry()) ||
             !Files.lowers(Include.Includer) ||
             !Rewritten.insert(Include.FileName.getBegin()).second)
           continue;

@@ -54,15 +54,15 @@ struct LoweredHeader {
 
 /// What lowering one file produced.
 struct LoweredFile {
-  std::string Original;      ///< The file as it was parsed.
-  std::vector<TextEdit> Edits; ///< What the lowering changes in it.
+  std::string Original;               ///< The file as it was parsed.
+  std::vector<TextEdit> Edits;        ///< What the lowering changes in it.
   std::vector<LoweredHeader> Headers; ///< Selected headers it changes.
   /// The files the parse read, system headers aside (absolute paths): what
   /// a build must lower the file again after editing.
   std::vector<std::string> Dependencies;
-  std::string Text;          ///< The whole file after lowering.
+  std::string Text; ///< The whole file after lowering.
   unsigned LoweredLaunches = 0;
-  bool Succeeded = false;    ///< No error: Text may be written out.
+  bool Succeeded = false; ///< No error: Text may be written out.
 };
 
 class LowerLaunchesAction : public clang::ASTFrontendAction {

@@ -63,7 +63,8 @@ private:
 
   std::string kernelName() const {
     const FunctionDecl *Kernel = Launch.getDirectCallee();
-    return "'" + (Kernel ? Kernel->getNameAsString() : text(*Launch.getCallee())) +
+    return "'" +
+           (Kernel ? Kernel->getNameAsString() : text(*Launch.getCallee())) +
            "'";
   }
 
@@ -155,15 +156,18 @@ private:
     Line("cudaLaunchConfig_t " + ConfigName + " = {}");
     Line(ConfigName + ".gridDim = " + argumentText(*Config->getArg(0)));
     Line(ConfigName + ".blockDim = " + argumentText(*Config->getArg(1)));
-    Line(ConfigName + ".dynamicSmemBytes = " + argumentText(*Config->getArg(2)));
+    Line(ConfigName +
+         ".dynamicSmemBytes = " + argumentText(*Config->getArg(2)));
     Line(ConfigName + ".stream = " + text(*Marker.Stream));
     Line("cudaLaunchAttribute " + AttributeName + " = {}");
     if (Marker.Attribute == PdlAttribute::StreamSerialization) {
-      Line(AttributeName + ".id = cudaLaunchAttributeProgrammaticStreamSerialization");
+      Line(AttributeName +
+           ".id = cudaLaunchAttributeProgrammaticStreamSerialization");
       Line(AttributeName + ".val.programmaticStreamSerializationAllowed = 1");
     } else {
       Line(AttributeName + ".id = cudaLaunchAttributeProgrammaticEvent");
-      Line(AttributeName + ".val.programmaticEvent.event = " + text(*Marker.Event));
+      Line(AttributeName +
+           ".val.programmaticEvent.event = " + text(*Marker.Event));
       Line(AttributeName + ".val.programmaticEvent.triggerAtBlockStart = " +
            (Marker.TriggerAtBlockStart ? text(*Marker.TriggerAtBlockStart)
                                        : std::string("0")));

@@ -45,8 +45,7 @@ class SourceEdits;
 /// why it cannot and leaves the text alone. Returns true when rewritten.
 bool lowerProgrammaticLaunch(const clang::CUDAKernelCallExpr &Launch,
                              const PdlMarker &Marker,
-                             clang::ASTContext &Context,
-                             SourceEdits &Edits);
+                             clang::ASTContext &Context, SourceEdits &Edits);
 
 } // namespace cdp
 

@@ -94,8 +94,8 @@ RuntimeInclude runtimeIncludeFor(FileID File, llvm::StringRef Header,
   if (Offset != SM.getFileOffset(First.getLocation())) {
     // Past a guard: the start of the next line.
     LineStart = Buffer.find('\n', Offset);
-    LineStart = LineStart == llvm::StringRef::npos ? Buffer.size()
-                                                   : LineStart + 1;
+    LineStart =
+        LineStart == llvm::StringRef::npos ? Buffer.size() : LineStart + 1;
   } else {
     // The start of its line (rfind looks before Offset), past the BOM.
     LineStart = Buffer.rfind('\n', Offset);
@@ -108,8 +108,7 @@ RuntimeInclude runtimeIncludeFor(FileID File, llvm::StringRef Header,
   bool CRLF = FirstNewline != llvm::StringRef::npos && FirstNewline > 0 &&
               Buffer[FirstNewline - 1] == '\r';
   llvm::StringRef EOL = CRLF ? "\r\n" : "\n";
-  unsigned NextLine =
-      SM.getLineNumber(File, static_cast<unsigned>(LineStart));
+  unsigned NextLine = SM.getLineNumber(File, static_cast<unsigned>(LineStart));
   std::string Text = "#include <" + Header.str() + ">" + EOL.str();
   // At the very end of a file with no newline, there is no next line.
   if (LineStart < Buffer.size())

@@ -41,8 +41,8 @@ bool clangLayoutMayDiffer(clang::QualType Type);
 /// size in the child unknowable at the source level: a [[no_unique_address]]
 /// member, or an explicitly over-aligned member of a packed record. Null
 /// when there is none.
-const clang::FieldDecl *unknowableLayoutMember(clang::QualType Type,
-                                               const clang::ASTContext &Context);
+const clang::FieldDecl *
+unknowableLayoutMember(clang::QualType Type, const clang::ASTContext &Context);
 
 } // namespace cdp
 

@@ -38,8 +38,7 @@ public:
   explicit ActionFactory(Args &...A) : Arguments(A...) {}
   std::unique_ptr<clang::FrontendAction> create() override {
     return std::make_unique<SummaryToFileErrors>(std::apply(
-        [](Args &...A) { return std::make_unique<Action>(A...); },
-        Arguments));
+        [](Args &...A) { return std::make_unique<Action>(A...); }, Arguments));
   }
 
 private:

@@ -102,8 +102,8 @@ userArgumentsAdjuster(std::vector<std::string> Before,
     for (auto It = Args.begin() + 1; It != End; ++It) {
       llvm::StringRef Arg = *It;
       bool Remove = llvm::any_of(Removed, [&](llvm::StringRef R) {
-        return Arg == R || (Arg.starts_with(R) && Arg.drop_front(R.size())
-                                                      .starts_with("="));
+        return Arg == R || (Arg.starts_with(R) &&
+                            Arg.drop_front(R.size()).starts_with("="));
       });
       if (!Remove)
         Adjusted.push_back(*It);
@@ -144,8 +144,8 @@ std::vector<unsigned> gpuArchitecturesOf(const CommandLineArguments &Args) {
     for (llvm::StringRef Flag : {"--cuda-gpu-arch", "--offload-arch"}) {
       if (Arg == Flag && I + 1 < Args.size())
         Value = Args[I + 1];
-      else if (Arg.starts_with(Flag) && Arg.drop_front(Flag.size())
-                                             .consume_front("="))
+      else if (Arg.starts_with(Flag) &&
+               Arg.drop_front(Flag.size()).consume_front("="))
         Value = Arg.drop_front(Flag.size() + 1);
     }
     unsigned Version;
@@ -159,8 +159,8 @@ std::vector<unsigned> gpuArchitecturesOf(const CommandLineArguments &Args) {
 std::string findRuntimeIncludeDir(const char *Argv0) {
   std::string Exe = llvm::sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&findRuntimeIncludeDir));
-  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(Exe)));
+  llvm::SmallString<256> Installed(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
   llvm::sys::path::append(Installed, "include");
   llvm::SmallString<256> Header(Installed);
   llvm::sys::path::append(Header, "cdp", "launch.cuh");

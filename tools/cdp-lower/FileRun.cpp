@@ -67,10 +67,10 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
     llvm::Expected<std::vector<std::string>> CommandLine =
         clangCommandLine(Command, Input, Notes, NvccFlags);
     if (!CommandLine)
-      return llvm::createStringError("'" + Input + "': " +
-                                     llvm::toString(CommandLine.takeError()));
-    for (std::vector<std::string> &OneArch : splitByGpuArchitecture(
-             Adjust(*CommandLine, Command.Filename)))
+      return llvm::createStringError(
+          "'" + Input + "': " + llvm::toString(CommandLine.takeError()));
+    for (std::vector<std::string> &OneArch :
+         splitByGpuArchitecture(Adjust(*CommandLine, Command.Filename)))
       Parses.push_back({Command.Directory, std::move(OneArch)});
   }
   return Parses;

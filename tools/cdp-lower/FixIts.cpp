@@ -26,14 +26,13 @@ std::string absoluteFilePath(llvm::StringRef Path) {
   return std::string(Absolute);
 }
 
-clang::tooling::Diagnostic
-loweringAsDiagnostic(llvm::StringRef Input, const LoweredInput &Lowered) {
+clang::tooling::Diagnostic loweringAsDiagnostic(llvm::StringRef Input,
+                                                const LoweredInput &Lowered) {
   clang::tooling::DiagnosticMessage Message(
       "device-side launches lowered by cdp-lower");
   Message.FilePath = absoluteFilePath(Input);
   Message.FileOffset = 0;
-  auto AddEdits = [&](const std::string &Path,
-                      llvm::ArrayRef<TextEdit> Edits) {
+  auto AddEdits = [&](const std::string &Path, llvm::ArrayRef<TextEdit> Edits) {
     for (const TextEdit &E : Edits)
       llvm::cantFail(Message.Fix[Path].add(
           clang::tooling::Replacement(Path, E.Offset, E.Length, E.Text)));
@@ -51,8 +50,8 @@ bool applyFixIts(llvm::ArrayRef<clang::tooling::Diagnostic> FixIts) {
     for (const auto &[Path, Replacements] : Message.Fix) {
       std::vector<TextEdit> Edits;
       for (const clang::tooling::Replacement &R : Replacements)
-        Edits.push_back({R.getOffset(), R.getLength(),
-                         R.getReplacementText().str()});
+        Edits.push_back(
+            {R.getOffset(), R.getLength(), R.getReplacementText().str()});
       ByFile[Path.str()].push_back(std::move(Edits));
     }
   };
@@ -66,7 +65,7 @@ bool applyFixIts(llvm::ArrayRef<clang::tooling::Diagnostic> FixIts) {
     auto Original = llvm::MemoryBuffer::getFile(Path);
     if (!Original) {
       toolError() << "cannot read '" << Path
-              << "': " << Original.getError().message() << "\n";
+                  << "': " << Original.getError().message() << "\n";
       Applied = false;
       continue;
     }

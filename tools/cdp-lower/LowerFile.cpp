@@ -17,13 +17,12 @@
 namespace cdp {
 
 bool mergeFile(llvm::StringRef Path, llvm::StringRef Original,
-                      llvm::ArrayRef<std::vector<TextEdit>> Passes,
-                      std::vector<TextEdit> &Edits, std::string &Text) {
-  llvm::Expected<std::vector<TextEdit>> Merged =
-      mergeTextEdits(Passes);
+               llvm::ArrayRef<std::vector<TextEdit>> Passes,
+               std::vector<TextEdit> &Edits, std::string &Text) {
+  llvm::Expected<std::vector<TextEdit>> Merged = mergeTextEdits(Passes);
   if (!Merged) {
     toolError() << "'" << Path << "': " << llvm::toString(Merged.takeError())
-            << "\n";
+                << "\n";
     return false;
   }
   Edits = std::move(*Merged);
@@ -31,18 +30,17 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Original,
   return true;
 }
 
-std::optional<LoweredInput>
-lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
-          const LoweringOptions &Options,
-          ToolDiagnostics &Diagnostics) {
+std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
+                                      llvm::ArrayRef<FileParse> Parses,
+                                      const LoweringOptions &Options,
+                                      ToolDiagnostics &Diagnostics) {
   std::vector<LoweredFile> Results(Parses.size());
   bool Succeeded = true;
   for (size_t I = 0; I < Parses.size(); ++I) {
-    ActionFactory<LowerLaunchesAction, const LoweringOptions,
-                  LoweredFile>
+    ActionFactory<LowerLaunchesAction, const LoweringOptions, LoweredFile>
         Factory(Options, Results[I]);
-    Succeeded &= runParse(Parses[I], Factory, Diagnostics) &&
-                 Results[I].Succeeded;
+    Succeeded &=
+        runParse(Parses[I], Factory, Diagnostics) && Results[I].Succeeded;
   }
   if (!Succeeded)
     return std::nullopt;

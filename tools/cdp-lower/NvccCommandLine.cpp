@@ -30,22 +30,22 @@ namespace {
 /// What an nvcc flag means for a device-side parse (from nvcc's manual,
 /// CUDA 13).
 enum class FlagKind {
-  GpuArchitecture,  ///< -arch, --gpu-architecture
-  GenerateCode,     ///< -gencode, --generate-code
-  Rdc,              ///< -rdc, --relocatable-device-code
-  DeviceCompile,    ///< -dc: compile with relocatable device code
-  HostOptions,      ///< -Xcompiler, --compiler-options
-  Std,              ///< -std, --std
-  IncludePath,      ///< -I, --include-path
-  SystemInclude,    ///< -isystem, --system-include
-  Define,           ///< -D, --define-macro
-  Undefine,         ///< -U, --undefine-macro
-  PreInclude,       ///< -include, --pre-include
-  OptionsFile,      ///< -optf, --options-file
-  DefaultStream,    ///< -default-stream, --default-stream
-  ForwardUnknown,   ///< -forward-unknown-to-host-compiler
-  DropWithValue,    ///< steers another pass of nvcc; takes a value
-  Drop,             ///< steers another pass of nvcc, or the output
+  GpuArchitecture, ///< -arch, --gpu-architecture
+  GenerateCode,    ///< -gencode, --generate-code
+  Rdc,             ///< -rdc, --relocatable-device-code
+  DeviceCompile,   ///< -dc: compile with relocatable device code
+  HostOptions,     ///< -Xcompiler, --compiler-options
+  Std,             ///< -std, --std
+  IncludePath,     ///< -I, --include-path
+  SystemInclude,   ///< -isystem, --system-include
+  Define,          ///< -D, --define-macro
+  Undefine,        ///< -U, --undefine-macro
+  PreInclude,      ///< -include, --pre-include
+  OptionsFile,     ///< -optf, --options-file
+  DefaultStream,   ///< -default-stream, --default-stream
+  ForwardUnknown,  ///< -forward-unknown-to-host-compiler
+  DropWithValue,   ///< steers another pass of nvcc; takes a value
+  Drop,            ///< steers another pass of nvcc, or the output
   Unknown,
 };
 
@@ -66,45 +66,149 @@ FlagKind kindOf(llvm::StringRef Name) {
       .Case("default-stream", FlagKind::DefaultStream)
       .Cases({"forward-unknown-to-host-compiler", "forward-unknown-opts"},
              FlagKind::ForwardUnknown)
-      .Cases({"code", "gpu-code", "ccbin", "compiler-bindir", "x", "o",
-              "output-file", "odir", "output-directory", "Xptxas",
-              "ptxas-options", "Xnvlink", "nvlink-options", "Xlinker",
-              "linker-options", "Xcudafe", "Xarchive", "archive-options",
-              "Xfatbin", "fatbin-options", "maxrregcount", "t", "threads",
-              "split-compile", "cudart", "cudadevrt", "MF",
-              "dependency-output", "MT", "dependency-target-name", "L",
-              "library-path", "l", "library", "m", "machine"},
+      .Cases({"code",
+              "gpu-code",
+              "ccbin",
+              "compiler-bindir",
+              "x",
+              "o",
+              "output-file",
+              "odir",
+              "output-directory",
+              "Xptxas",
+              "ptxas-options",
+              "Xnvlink",
+              "nvlink-options",
+              "Xlinker",
+              "linker-options",
+              "Xcudafe",
+              "Xarchive",
+              "archive-options",
+              "Xfatbin",
+              "fatbin-options",
+              "maxrregcount",
+              "t",
+              "threads",
+              "split-compile",
+              "cudart",
+              "cudadevrt",
+              "MF",
+              "dependency-output",
+              "MT",
+              "dependency-target-name",
+              "L",
+              "library-path",
+              "l",
+              "library",
+              "m",
+              "machine"},
              FlagKind::DropWithValue)
-      .Cases({"diag-suppress", "diag_suppress", "diag-error", "diag_error",
-              "diag-warn", "diag_warn", "run-args", "ldir",
-              "libdevice-directory", "arbin", "archiver-binary", "keep-dir",
-              "dopt", "ftz", "prec-div", "prec-sqrt", "fmad", "time",
-              "Werror", "Xnvvm", "nvvmir-library", "target-directory",
-              "dlink-time-opt", "split-compile-extended", "jump-table-density",
-              "device-stack-protector", "frandom-seed", "compress-mode",
-              "extra-device-vectorization", "Ofast-compile", "dopt"},
+      .Cases({"diag-suppress",
+              "diag_suppress",
+              "diag-error",
+              "diag_error",
+              "diag-warn",
+              "diag_warn",
+              "run-args",
+              "ldir",
+              "libdevice-directory",
+              "arbin",
+              "archiver-binary",
+              "keep-dir",
+              "dopt",
+              "ftz",
+              "prec-div",
+              "prec-sqrt",
+              "fmad",
+              "time",
+              "Werror",
+              "Xnvvm",
+              "nvvmir-library",
+              "target-directory",
+              "split-compile-extended",
+              "jump-table-density",
+              "device-stack-protector",
+              "frandom-seed",
+              "compress-mode",
+              "extra-device-vectorization",
+              "Ofast-compile"},
              FlagKind::DropWithValue)
-      .Cases({"c", "compile", "dlink", "device-link", "dw", "device-w",
-              "lib", "link", "cuda", "cubin", "ptx", "fatbin", "optix-ir",
-              "M", "MM", "MD", "MMD", "MP", "generate-dependencies",
-              "generate-nonsystem-dependencies", "keep", "save-temps", "v",
-              "verbose", "dryrun", "resource-usage", "res-usage",
-              "src-in-ptx", "source-in-ptx", "restrict", "w",
-              "disable-warnings", "lto", "dlto", "dlink-time-opt",
-              "allow-unsupported-compiler", "display-error-number", "err-no",
-              "no-display-error-number", "no-host-device-initializer-list",
-              "no-host-device-move-forward", "noprof", "no-exceptions",
-              "shared", "pg", "profile", "m64", "G", "device-debug",
-              "lineinfo", "generate-line-info", "g", "debug",
-              "expt-relaxed-constexpr", "expt-extended-lambda",
-              "extended-lambda", "use_fast_math", "use-fast-math",
-              "extensible-whole-program", "ewp", "forward-unknown-to-host-linker",
-              "static-global-template-stub", "no-compress", "qpp-config",
-              "list-gpu-arch", "list-gpu-code", "fdevice-syntax-only",
-              "fdevice-time-trace", "keep-device-functions", "Wreorder",
-              "Wdefault-stream-launch", "Wmissing-launch-bounds",
-              "Wext-lambda-captures-this", "Wno-deprecated-gpu-targets",
-              "Wno-deprecated-declarations", "objdump-dump-elf"},
+      .Cases({"c",
+              "compile",
+              "dlink",
+              "device-link",
+              "dw",
+              "device-w",
+              "lib",
+              "link",
+              "cuda",
+              "cubin",
+              "ptx",
+              "fatbin",
+              "optix-ir",
+              "M",
+              "MM",
+              "MD",
+              "MMD",
+              "MP",
+              "generate-dependencies",
+              "generate-nonsystem-dependencies",
+              "keep",
+              "save-temps",
+              "v",
+              "verbose",
+              "dryrun",
+              "resource-usage",
+              "res-usage",
+              "src-in-ptx",
+              "source-in-ptx",
+              "restrict",
+              "w",
+              "disable-warnings",
+              "lto",
+              "dlto",
+              "dlink-time-opt",
+              "allow-unsupported-compiler",
+              "display-error-number",
+              "err-no",
+              "no-display-error-number",
+              "no-host-device-initializer-list",
+              "no-host-device-move-forward",
+              "noprof",
+              "no-exceptions",
+              "shared",
+              "pg",
+              "profile",
+              "m64",
+              "G",
+              "device-debug",
+              "lineinfo",
+              "generate-line-info",
+              "g",
+              "debug",
+              "expt-relaxed-constexpr",
+              "expt-extended-lambda",
+              "extended-lambda",
+              "use_fast_math",
+              "use-fast-math",
+              "extensible-whole-program",
+              "ewp",
+              "forward-unknown-to-host-linker",
+              "static-global-template-stub",
+              "no-compress",
+              "qpp-config",
+              "list-gpu-arch",
+              "list-gpu-code",
+              "fdevice-syntax-only",
+              "fdevice-time-trace",
+              "keep-device-functions",
+              "Wreorder",
+              "Wdefault-stream-launch",
+              "Wmissing-launch-bounds",
+              "Wext-lambda-captures-this",
+              "Wno-deprecated-gpu-targets",
+              "Wno-deprecated-declarations",
+              "objdump-dump-elf"},
              FlagKind::Drop)
       .Default(FlagKind::Unknown);
 }
@@ -297,8 +401,7 @@ void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
   }
 }
 
-llvm::Error Translation::run(llvm::ArrayRef<std::string> Args,
-                             unsigned Depth) {
+llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
     if (Arg == "--") {
@@ -348,8 +451,8 @@ llvm::Error Translation::run(llvm::ArrayRef<std::string> Args,
       auto Contents = llvm::MemoryBuffer::getFile(Path);
       if (!Contents)
         return llvm::createStringError("cannot read nvcc options file '" +
-                                       Value + "': " +
-                                       Contents.getError().message());
+                                       Value +
+                                       "': " + Contents.getError().message());
       llvm::BumpPtrAllocator Allocator;
       llvm::StringSaver Saver(Allocator);
       llvm::SmallVector<const char *> Tokens;

@@ -1,4 +1,5 @@
-//===- NvccCommandLine.h - An nvcc command line, read as clang's -*- C++ -*-===//
+//===- NvccCommandLine.h - An nvcc command line, read as clang's -*- C++
+//-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

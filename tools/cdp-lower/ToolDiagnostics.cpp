@@ -7,14 +7,14 @@
 
 #include "ToolDiagnostics.h"
 
+#include "clang/Basic/Sarif.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Tooling/Core/Replacement.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/SARIFDiagnostic.h"
 #include "clang/Frontend/SARIFDiagnosticPrinter.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Basic/Sarif.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -38,11 +38,12 @@ ToolDiagnostics::ToolDiagnostics(llvm::raw_ostream &OS,
       continue;
     else
       Format = Arg;
-    Options->setFormat(llvm::StringSwitch<DiagnosticOptions::TextDiagnosticFormat>(Format)
-                           .Case("sarif", DiagnosticOptions::SARIF)
-                           .Case("msvc", DiagnosticOptions::MSVC)
-                           .Case("vi", DiagnosticOptions::Vi)
-                           .Default(DiagnosticOptions::Clang));
+    Options->setFormat(
+        llvm::StringSwitch<DiagnosticOptions::TextDiagnosticFormat>(Format)
+            .Case("sarif", DiagnosticOptions::SARIF)
+            .Case("msvc", DiagnosticOptions::MSVC)
+            .Case("vi", DiagnosticOptions::Vi)
+            .Default(DiagnosticOptions::Clang));
   }
   TextPrinter = std::make_unique<TextDiagnosticPrinter>(OS, *Options);
 }
@@ -124,8 +125,8 @@ static std::pair<std::string, std::string> splitCheckName(StringRef Text) {
   if (Open == StringRef::npos || !Text.ends_with("]"))
     return {"cdp-lower", Text.str()};
   StringRef Flags = Text.slice(Open + 2, Text.size() - 1);
-  StringRef Name = Flags.rsplit(',').second.empty() ? Flags
-                                                      : Flags.rsplit(',').second;
+  StringRef Name =
+      Flags.rsplit(',').second.empty() ? Flags : Flags.rsplit(',').second;
   Name.consume_front("-W");
   return {Name.str(), Text.take_front(Open).str()};
 }
@@ -144,13 +145,14 @@ void ToolDiagnostics::recordFixes(DiagnosticsEngine::Level Level,
   auto [Name, Message] = splitCheckName(Text);
   if (Name == "cdp-lower") {
     // clang's own, named as clang-tidy names them.
-    StringRef Option = Info.getDiags()->getDiagnosticIDs()->getWarningOptionForDiag(
-        Info.getID());
+    StringRef Option =
+        Info.getDiags()->getDiagnosticIDs()->getWarningOptionForDiag(
+            Info.getID());
     Name = "clang-diagnostic-" +
-           (Option.empty() ? std::string(Level >= DiagnosticsEngine::Error
-                                             ? "error"
-                                             : "warning")
-                           : Option.str());
+           (Option.empty()
+                ? std::string(Level >= DiagnosticsEngine::Error ? "error"
+                                                                : "warning")
+                : Option.str());
   }
   tooling::DiagnosticMessage Recorded(Message, SM,
                                       SM.getFileLoc(Info.getLocation()));
@@ -164,12 +166,11 @@ void ToolDiagnostics::recordFixes(DiagnosticsEngine::Level Level,
     Fixes.back().Notes.push_back(std::move(Recorded));
     return;
   }
-  Fixes.emplace_back(Name, Recorded,
-                     llvm::SmallVector<tooling::DiagnosticMessage, 1>(),
-                     Level >= DiagnosticsEngine::Error
-                         ? tooling::Diagnostic::Error
-                         : tooling::Diagnostic::Warning,
-                     "");
+  Fixes.emplace_back(
+      Name, Recorded, llvm::SmallVector<tooling::DiagnosticMessage, 1>(),
+      Level >= DiagnosticsEngine::Error ? tooling::Diagnostic::Error
+                                        : tooling::Diagnostic::Warning,
+      "");
   LastRecorded = true;
 }
 

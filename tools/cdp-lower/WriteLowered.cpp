@@ -21,7 +21,7 @@ bool writeFile(llvm::StringRef Path, llvm::StringRef Text) {
   if (!Directory.empty() && Path != "-")
     if (std::error_code EC = llvm::sys::fs::create_directories(Directory)) {
       toolError() << "cannot create '" << Directory << "': " << EC.message()
-              << "\n";
+                  << "\n";
       return false;
     }
   if (llvm::Error E = writeOutputFile(Path, Text)) {
@@ -38,9 +38,9 @@ static bool writeHeaders(const LoweredInput &Lowered,
   if (Lowered.Headers.empty())
     return true;
   if (!Where.InPlace && Where.OutputPath.empty()) {
-    toolError() << "launches in headers were lowered ('"
-            << Lowered.Headers.front().Path
-            << "'): write them with -o <file> (copies go beside it) or -i\n";
+    toolError()
+        << "launches in headers were lowered ('" << Lowered.Headers.front().Path
+        << "'): write them with -o <file> (copies go beside it) or -i\n";
     return false;
   }
   bool Written = true;
@@ -55,8 +55,8 @@ static bool writeHeaders(const LoweredInput &Lowered,
     llvm::sys::path::append(Copy, Header.CopyName);
     if (llvm::sys::fs::equivalent(Copy, Header.Path)) {
       toolError() << "the lowered copy of '" << Header.Path
-              << "' would replace it: write -o into another directory, or "
-              << "lower in place with -i\n";
+                  << "' would replace it: write -o into another directory, or "
+                  << "lower in place with -i\n";
       Written = false;
       continue;
     }

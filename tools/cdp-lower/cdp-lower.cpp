@@ -1,4 +1,5 @@
-//===- cdp-lower.cpp - Lower device-side CUDA launches ----------------------===//
+//===- cdp-lower.cpp - Lower device-side CUDA launches
+//----------------------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -48,13 +49,13 @@ static cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.cu>..."),
 static cl::opt<std::string>
     BuildPath("p", cl::desc("Build directory with compile_commands.json"),
               cl::value_desc("build dir"), cl::cat(ToolCategory));
-static cl::opt<std::string>
-    OutputPath("o", cl::desc("Write the lowered file to <file> (one input; - is stdout)"),
-               cl::value_desc("file"), cl::cat(ToolCategory));
-static cl::list<std::string> ExtraArgs(
-    "extra-arg",
-    cl::desc("Add <flag> to the end of each compile command's flags"),
-    cl::value_desc("flag"), cl::cat(ToolCategory));
+static cl::opt<std::string> OutputPath(
+    "o", cl::desc("Write the lowered file to <file> (one input; - is stdout)"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+static cl::list<std::string>
+    ExtraArgs("extra-arg",
+              cl::desc("Add <flag> to the end of each compile command's flags"),
+              cl::value_desc("flag"), cl::cat(ToolCategory));
 static cl::list<std::string> ExtraArgsBefore(
     "extra-arg-before",
     cl::desc("Add <flag> to the start of each compile command's flags"),
@@ -81,8 +82,9 @@ static cl::opt<std::string> DepFile(
     cl::value_desc("file"), cl::cat(ToolCategory));
 static cl::opt<bool> NvccFlags(
     "nvcc-flags",
-    cl::desc("The flags after `--` are nvcc's (read as in an nvcc compile "
-             "database): `cdp-lower --nvcc-flags a.cu -- -arch=sm_80 -rdc=true`"),
+    cl::desc(
+        "The flags after `--` are nvcc's (read as in an nvcc compile "
+        "database): `cdp-lower --nvcc-flags a.cu -- -arch=sm_80 -rdc=true`"),
     cl::cat(ToolCategory));
 static cl::opt<bool> PrintRuntimeDir(
     "print-runtime-dir",
@@ -95,16 +97,16 @@ static cl::opt<std::string> ExportFixes(
              "of the original files, to <file> (YAML that "
              "clang-apply-replacements applies); write nothing else"),
     cl::value_desc("file"), cl::cat(ToolCategory));
-static cl::opt<bool> Fix(
-    "fix",
-    cl::desc("Apply the checks' fix-its to the files in place (run again "
-             "to lower); write nothing else"),
-    cl::cat(ToolCategory));
-static cl::opt<unsigned> Jobs(
-    "j",
-    cl::desc("Process <n> files at a time (0: one per core); each file's "
-             "messages print whole, with progress on a terminal"),
-    cl::value_desc("n"), cl::init(1), cl::cat(ToolCategory));
+static cl::opt<bool>
+    Fix("fix",
+        cl::desc("Apply the checks' fix-its to the files in place (run again "
+                 "to lower); write nothing else"),
+        cl::cat(ToolCategory));
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Process <n> files at a time (0: one per core); each file's "
+                  "messages print whole, with progress on a terminal"),
+         cl::value_desc("n"), cl::init(1), cl::cat(ToolCategory));
 static cl::opt<bool> InPlace("i", cl::desc("Lower the inputs in place"),
                              cl::cat(ToolCategory));
 static cl::opt<bool>
@@ -189,8 +191,7 @@ loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
 
 /// Takes the -W flags (the checks' controls) out of the tool's own
 /// arguments, which end at `--`; LLVM's option parser has a -W of its own.
-static std::vector<std::string>
-takeWarningFlags(int &Argc, const char **Argv) {
+static std::vector<std::string> takeWarningFlags(int &Argc, const char **Argv) {
   std::vector<std::string> Flags;
   int Kept = 1;
   bool CompilerFlags = false;
@@ -259,8 +260,8 @@ int main(int argc, const char **argv) {
   if (ListChecks) {
     for (const cdp::CheckInfo &Check : cdp::allChecks())
       llvm::outs() << llvm::left_justify(Check.Name, 26)
-                   << levelName(Check.DefaultLevel)
-                   << "  " << Check.Summary << "\n";
+                   << levelName(Check.DefaultLevel) << "  " << Check.Summary
+                   << "\n";
     return 0;
   }
   if (Inputs.empty()) {
@@ -277,7 +278,9 @@ int main(int argc, const char **argv) {
   Options.CheckOnly = CheckOnly || Fix;
   bool WritesLowered = !CheckOnly && !Fix && ExportFixes.empty();
   if ((!WritesLowered) && (InPlace || !OutputPath.empty())) {
-    error() << (CheckOnly ? "--check-only" : Fix ? "--fix" : "--export-fixes")
+    error() << (CheckOnly ? "--check-only"
+                : Fix     ? "--fix"
+                          : "--export-fixes")
             << " writes no lowered file; drop -i and -o\n";
     return 1;
   }
@@ -346,9 +349,8 @@ int main(int argc, const char **argv) {
   };
   auto Process = [&](const std::string &Input) {
     FileReport Report;
-    llvm::Expected<std::vector<cdp::FileParse>> Parses =
-        cdp::parsesOf(*Database, Input, Adjuster, cdp::fileErrors(),
-                      FlagsAreNvccs);
+    llvm::Expected<std::vector<cdp::FileParse>> Parses = cdp::parsesOf(
+        *Database, Input, Adjuster, cdp::fileErrors(), FlagsAreNvccs);
     if (!Parses) {
       error() << llvm::toString(Parses.takeError()) << "\n";
       Report.Failed = true;
@@ -371,7 +373,7 @@ int main(int argc, const char **argv) {
             Archs.push_back(Arch);
       llvm::raw_ostream &Out = cdp::fileOutput();
       cdp::ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream,
-                    const std::vector<unsigned>>
+                         const std::vector<unsigned>>
           Factory(Out, Archs);
       Report.Failed = !cdp::runParse(Parses->front(), Factory, Diagnostics);
       return Report;
@@ -386,8 +388,7 @@ int main(int argc, const char **argv) {
       Report.Failed |= !cdp::applyFixIts(Report.Exported);
     if (!Lowered) {
       if (WritesLowered)
-        error() << "'" << Input
-                << "' was not lowered; it is left unchanged\n";
+        error() << "'" << Input << "' was not lowered; it is left unchanged\n";
       Report.Failed = true;
       return Report;
     }

@@ -86,8 +86,8 @@ private:
     Table Result{};
     std::size_t End = 0;
     for (std::size_t I = 0; I <= count; ++I) {
-      Result.Offsets[I] = alignTo(kParamAlignmentBase + End, Aligns[I]) -
-                          kParamAlignmentBase;
+      Result.Offsets[I] =
+          alignTo(kParamAlignmentBase + End, Aligns[I]) - kParamAlignmentBase;
       End = Result.Offsets[I] + Sizes[I];
     }
     return Result;
@@ -291,8 +291,8 @@ __device__ void *obtainBuffer(void *Kernel, const LaunchConfig &Config,
 /// kParamBufferAlign-aligned: saying so turns the copy into stores of the
 /// parameter's width instead of one byte store per byte.
 __device__ inline void *slotAt(void *Buffer, std::size_t Offset) {
-  return static_cast<char *>(__builtin_assume_aligned(Buffer,
-                                                      kParamBufferAlign)) +
+  return static_cast<char *>(
+             __builtin_assume_aligned(Buffer, kParamBufferAlign)) +
          Offset;
 }
 
@@ -361,8 +361,7 @@ public:
   /// default is this header's own computation, used for dependent types and
   /// for layouts that differ between architectures or that only nvcc knows.
   template <std::size_t Offset = Layout::offset(Packed)>
-  __device__ DeviceLaunch<void(Params...), Packed + 1>
-  arg(NextParam Value) && {
+  __device__ DeviceLaunch<void(Params...), Packed + 1> arg(NextParam Value) && {
     detail::checkOffset<Layout, Packed, Offset>();
     if (Buffer)
       std::memcpy(detail::slotAt(Buffer, Offset), &Value, sizeof(NextParam));
@@ -409,8 +408,8 @@ template <class... Params> struct CheckedLaunchState {
   LaunchConfig Config;
   LaunchSiteInfo *Site;
   bool Rejected = false;
-  alignas(kParamBufferAlign) unsigned char Staged[Layout::size ? Layout::size
-                                                                : 1];
+  alignas(
+      kParamBufferAlign) unsigned char Staged[Layout::size ? Layout::size : 1];
 
   template <std::size_t Packed, std::size_t Offset, class Param>
   __device__ void stage(const Param &Value) {
@@ -492,8 +491,7 @@ public:
 
 /// Lets dependent launches write `cdp::CheckedDeviceLaunch(site, k<T>, ...)`.
 template <class... Params>
-CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...),
-                    const LaunchConfig &)
+CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...), const LaunchConfig &)
     -> CheckedDeviceLaunch<void(Params...), 0>;
 
 } // namespace cdp

@@ -60,9 +60,8 @@ private:
 /// \p Event: cudaLaunchAttributeProgrammaticEvent. The event triggers once
 /// every block has called cudaTriggerProgrammaticLaunchCompletion() (or
 /// exited), or, with \p TriggerAtBlockStart non-zero, as each block starts.
-inline __host__ ProgrammaticEventStream
-programmaticEvent(cudaStream_t Stream, cudaEvent_t Event,
-                  int TriggerAtBlockStart = 0) {
+inline __host__ ProgrammaticEventStream programmaticEvent(
+    cudaStream_t Stream, cudaEvent_t Event, int TriggerAtBlockStart = 0) {
   (void)TriggerAtBlockStart;
   return ProgrammaticEventStream(Stream, Event);
 }
