@@ -11,6 +11,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Regex.h"
 
 using namespace clang;
 
@@ -31,10 +32,52 @@ public:
       return;
     unsigned Begin = SM.getFileOffset(Range.getBegin());
     unsigned End = SM.getFileOffset(Range.getEnd());
-    Into.Regions.push_back({Range, Buffer.slice(Begin, End)});
+    std::string Conditions;
+    auto Chain = Into.ChainOfLine.find(lineOf(Range.getBegin()));
+    if (Chain != Into.ChainOfLine.end())
+      Conditions = Into.ChainConditions[Chain->second];
+    Into.Regions.push_back({Range, Buffer.slice(Begin, End), Conditions});
+  }
+
+  void If(SourceLocation Loc, SourceRange Condition,
+          ConditionValueKind) override {
+    addToChain(Loc, Loc, Condition);
+  }
+  void Elif(SourceLocation Loc, SourceRange Condition, ConditionValueKind,
+            SourceLocation IfLoc) override {
+    addToChain(Loc, IfLoc, Condition);
+  }
+  void Else(SourceLocation Loc, SourceLocation IfLoc) override {
+    addToChain(Loc, IfLoc, SourceRange());
+  }
+  void Ifdef(SourceLocation Loc, const Token &,
+             const MacroDefinition &) override {
+    addToChain(Loc, Loc, SourceRange());
+  }
+  void Ifndef(SourceLocation Loc, const Token &,
+              const MacroDefinition &) override {
+    addToChain(Loc, Loc, SourceRange());
   }
 
 private:
+  std::pair<FileID, unsigned> lineOf(SourceLocation Loc) const {
+    const SourceManager &SM = *Into.SM;
+    SourceLocation File = SM.getExpansionLoc(Loc);
+    return {SM.getFileID(File), SM.getExpansionLineNumber(File)};
+  }
+
+  /// Records that the directive at \p Loc belongs to the chain of \p IfLoc
+  /// and adds its \p Condition (if any) to the chain's.
+  void addToChain(SourceLocation Loc, SourceLocation IfLoc,
+                  SourceRange Condition) {
+    Into.ChainOfLine[lineOf(Loc)] = IfLoc;
+    if (Condition.isInvalid())
+      return;
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getCharRange(Condition), *Into.SM, *Into.LangOpts);
+    Into.ChainConditions[IfLoc] += " " + Text.str();
+  }
+
   SkippedCode &Into;
 };
 
@@ -74,6 +117,37 @@ SkippedCode::mentionsBetween(SourceLocation Begin, SourceLocation End,
           Spelling.contains(Word))
         Found.push_back({At, Tok.getLocation()});
     }
+  }
+  return Found;
+}
+
+/// Whether \p Conditions compare `__CUDA_ARCH__` with a version (not just
+/// test whether it is defined, which splits host from device code).
+static bool comparesArchitecture(StringRef Conditions) {
+  static const llvm::Regex Comparison(
+      "__CUDA_ARCH__[[:space:]]*[<>=!]|[<>=][[:space:]]*__CUDA_ARCH__");
+  return Comparison.match(Conditions);
+}
+
+std::vector<SkippedCode::Mention>
+SkippedCode::launchesForOtherArchitectures(FileID File) const {
+  std::vector<Mention> Found;
+  if (!SM)
+    return Found;
+  for (const Region &R : Regions) {
+    SourceLocation At = R.Range.getBegin();
+    if (SM->getFileID(At) != File || !comparesArchitecture(R.Conditions))
+      continue;
+    StringRef Buffer = SM->getBufferData(File);
+    unsigned RegionBegin = SM->getFileOffset(At);
+    unsigned RegionEnd = RegionBegin + R.Text.size();
+    Lexer Lex(SM->getLocForStartOfFile(File), *LangOpts, Buffer.begin(),
+              Buffer.begin() + RegionBegin, Buffer.end());
+    Token Tok;
+    while (!Lex.LexFromRawLexer(Tok) &&
+           SM->getFileOffset(Tok.getLocation()) < RegionEnd)
+      if (Tok.is(tok::lesslessless))
+        Found.push_back({At, Tok.getLocation()});
   }
   return Found;
 }

@@ -18,6 +18,8 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -42,6 +44,11 @@ public:
                                        clang::SourceLocation End,
                                        llvm::StringRef Word) const;
 
+  /// The `<<<` written in skipped code of \p File whose `#if` chain
+  /// compares `__CUDA_ARCH__` (`#if __CUDA_ARCH__ < 900`, its `#else`):
+  /// code that a parse for another GPU architecture compiles.
+  std::vector<Mention> launchesForOtherArchitectures(clang::FileID File) const;
+
   /// The skipped `#define` of \p Macro whose body mentions \p Word, if any.
   clang::SourceLocation skippedDefinitionMentioning(llvm::StringRef Macro,
                                                     llvm::StringRef Word) const;
@@ -51,10 +58,17 @@ private:
   struct Region {
     clang::SourceRange Range;
     llvm::StringRef Text;
+    /// The conditions of its `#if`/`#elif` chain, as written.
+    std::string Conditions;
   };
   const clang::SourceManager *SM = nullptr;
   const clang::LangOptions *LangOpts = nullptr;
   std::vector<Region> Regions;
+  /// The conditions of each `#if` chain, by the chain's `#if`.
+  std::map<clang::SourceLocation, std::string> ChainConditions;
+  /// The `#if` of the chain of each directive, by the directive's line.
+  std::map<std::pair<clang::FileID, unsigned>, clang::SourceLocation>
+      ChainOfLine;
 };
 
 } // namespace cdp

@@ -18,6 +18,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -224,6 +226,8 @@ public:
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     if (Diags.hasErrorOccurred())
       return;
+    if (Options.WarnOtherArchitectureBranches)
+      reportOtherArchitectureLaunches(Context, Files);
 
     for (auto [File, Count] : Visitor.lowered()) {
       if (Count == 0 || IncludeRuntime.contains(File))
@@ -275,6 +279,20 @@ public:
   }
 
 private:
+  void reportOtherArchitectureLaunches(ASTContext &Context,
+                                       LoweredFiles &Files) {
+    const SourceManager &SM = Context.getSourceManager();
+    std::set<FileID> Lowered = {SM.getMainFileID()};
+    for (auto &Entry : Files.all())
+      Lowered.insert(Entry.first);
+    for (FileID File : Lowered)
+      for (const SkippedCode::Mention &Launch :
+           Skipped.launchesForOtherArchitectures(File))
+        report(Context.getDiagnostics(), Launch.Word,
+               LoweringDiag::LaunchForOtherArchitecture)
+            << Context.getTargetInfo().getTargetOpts().CPU;
+  }
+
   /// Rewrites each `#include` of a copied header, in the main file or in
   /// another lowered header (which is then copied too), to name the copy.
   void pointIncludesAtCopies(const SourceManager &SM, LoweredFiles &Files) {

@@ -42,6 +42,10 @@ struct LoweringOptions {
   /// Lowered headers go into copies (HeaderCopies.h), whose includes are
   /// rewritten; otherwise they are lowered in place.
   bool CopyHeaders = false;
+  /// Warn of launches in `#if __CUDA_ARCH__ ...` branches this parse skips:
+  /// set when the file is parsed for one architecture only (with several,
+  /// another parse lowers them).
+  bool WarnOtherArchitectureBranches = false;
 };
 
 /// A header lowered with the file that includes it.

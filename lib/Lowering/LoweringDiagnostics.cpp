@@ -34,6 +34,11 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "device-side launch of %0 in header '%1' is left to nvcc: the "
             "tool lowers launches in headers that --header-filter=<regex> "
             "selects"};
+  case LoweringDiag::LaunchForOtherArchitecture:
+    return {DiagnosticsEngine::Warning,
+            "device-side launch in code that the parse for %0 skips is not "
+            "lowered; name every GPU architecture of the build "
+            "(--cuda-gpu-arch=sm_XY for each) so that each branch is lowered"};
   case LoweringDiag::ParamBufferTooLarge:
     return {DiagnosticsEngine::Error,
             "the parameters of kernel %0 need %1 bytes, but the parameter "

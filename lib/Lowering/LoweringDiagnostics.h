@@ -20,6 +20,7 @@ enum class LoweringDiag {
   LaunchInMacroBody,
   LaunchOutsideMainFile,
   LaunchInUnselectedHeader,
+  LaunchForOtherArchitecture,
   ParamBufferTooLarge,
   NonTrivialCopy,
   UnknowableLayout,

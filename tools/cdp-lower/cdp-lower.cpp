@@ -381,6 +381,7 @@ int main(int argc, const char **argv) {
     cdp::LoweringOptions FileOptions = Options;
     // A lowered copy written elsewhere names the original in its #line.
     FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
+    FileOptions.WarnOtherArchitectureBranches = Parses->size() == 1;
     std::optional<cdp::LoweredInput> Lowered =
         cdp::lowerFile(Input, *Parses, FileOptions, Diagnostics);
     Report.Exported = Diagnostics.takeFixes();
