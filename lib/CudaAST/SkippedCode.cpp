@@ -87,6 +87,24 @@ void SkippedCode::recordFrom(Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<Recorder>(*this));
 }
 
+void SkippedCode::forEachRawToken(
+    const Region &R,
+    llvm::function_ref<void(const Token &, StringRef)> Visit) const {
+  // Raw tokens, so that a mention in a comment does not count. The lexer
+  // needs the whole (null-terminated) buffer.
+  FileID File = SM->getFileID(R.Range.getBegin());
+  StringRef Buffer = SM->getBufferData(File);
+  unsigned RegionBegin = SM->getFileOffset(R.Range.getBegin());
+  unsigned RegionEnd = RegionBegin + R.Text.size();
+  Lexer Lex(SM->getLocForStartOfFile(File), *LangOpts, Buffer.begin(),
+            Buffer.begin() + RegionBegin, Buffer.end());
+  Token Tok;
+  while (!Lex.LexFromRawLexer(Tok) &&
+         SM->getFileOffset(Tok.getLocation()) < RegionEnd)
+    Visit(Tok,
+          Buffer.substr(SM->getFileOffset(Tok.getLocation()), Tok.getLength()));
+}
+
 std::vector<SkippedCode::Mention>
 SkippedCode::mentionsBetween(SourceLocation Begin, SourceLocation End,
                              StringRef Word) const {
@@ -100,23 +118,12 @@ SkippedCode::mentionsBetween(SourceLocation Begin, SourceLocation End,
     if (SM->getFileID(At) != File || SM->getFileOffset(At) < From ||
         SM->getFileOffset(At) > To)
       continue;
-    // Raw tokens, so that a mention in a comment does not count. The
-    // lexer needs the whole (null-terminated) buffer.
-    StringRef Buffer = SM->getBufferData(File);
-    unsigned RegionBegin = SM->getFileOffset(At);
-    unsigned RegionEnd = RegionBegin + R.Text.size();
-    Lexer Lex(SM->getLocForStartOfFile(File), *LangOpts, Buffer.begin(),
-              Buffer.begin() + RegionBegin, Buffer.end());
-    Token Tok;
-    while (!Lex.LexFromRawLexer(Tok) &&
-           SM->getFileOffset(Tok.getLocation()) < RegionEnd) {
-      StringRef Spelling =
-          Buffer.substr(SM->getFileOffset(Tok.getLocation()), Tok.getLength());
+    forEachRawToken(R, [&](const Token &Tok, StringRef Spelling) {
       if ((Tok.is(tok::raw_identifier) ||
            tok::isStringLiteral(Tok.getKind())) &&
           Spelling.contains(Word))
         Found.push_back({At, Tok.getLocation()});
-    }
+    });
   }
   return Found;
 }
@@ -138,16 +145,10 @@ SkippedCode::launchesForOtherArchitectures(FileID File) const {
     SourceLocation At = R.Range.getBegin();
     if (SM->getFileID(At) != File || !comparesArchitecture(R.Conditions))
       continue;
-    StringRef Buffer = SM->getBufferData(File);
-    unsigned RegionBegin = SM->getFileOffset(At);
-    unsigned RegionEnd = RegionBegin + R.Text.size();
-    Lexer Lex(SM->getLocForStartOfFile(File), *LangOpts, Buffer.begin(),
-              Buffer.begin() + RegionBegin, Buffer.end());
-    Token Tok;
-    while (!Lex.LexFromRawLexer(Tok) &&
-           SM->getFileOffset(Tok.getLocation()) < RegionEnd)
+    forEachRawToken(R, [&](const Token &Tok, StringRef) {
       if (Tok.is(tok::lesslessless))
         Found.push_back({At, Tok.getLocation()});
+    });
   }
   return Found;
 }

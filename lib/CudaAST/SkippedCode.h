@@ -16,6 +16,7 @@
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -24,6 +25,7 @@
 
 namespace clang {
 class Preprocessor;
+class Token;
 } // namespace clang
 
 namespace cdp {
@@ -61,6 +63,12 @@ private:
     /// The conditions of its `#if`/`#elif` chain, as written.
     std::string Conditions;
   };
+  /// Calls \p Visit with each raw token of \p R and its spelling.
+  void forEachRawToken(
+      const Region &R,
+      llvm::function_ref<void(const clang::Token &, llvm::StringRef)> Visit)
+      const;
+
   const clang::SourceManager *SM = nullptr;
   const clang::LangOptions *LangOpts = nullptr;
   std::vector<Region> Regions;

@@ -31,6 +31,11 @@ std::string applyTextEdits(llvm::StringRef Original,
   return Result;
 }
 
+static llvm::Error conflictAt(unsigned Offset) {
+  return llvm::createStringError("different edits at offset " +
+                                 std::to_string(Offset));
+}
+
 llvm::Expected<std::vector<TextEdit>>
 mergeTextEdits(llvm::ArrayRef<std::vector<TextEdit>> Passes) {
   // The edits of one pass at one offset form a group (several insertions
@@ -44,18 +49,14 @@ mergeTextEdits(llvm::ArrayRef<std::vector<TextEdit>> Passes) {
     for (auto &[Offset, Edits] : Own) {
       auto [It, New] = Groups.try_emplace(Offset, Edits);
       if (!New && It->second != Edits)
-        return llvm::createStringError(
-            "the lowering differs between GPU architectures at offset " +
-            std::to_string(Offset));
+        return conflictAt(Offset);
     }
   }
   std::vector<TextEdit> Merged;
   unsigned End = 0;
   for (auto &[Offset, Edits] : Groups) {
     if (Offset < End)
-      return llvm::createStringError(
-          "the lowering differs between GPU architectures at offset " +
-          std::to_string(Offset));
+      return conflictAt(Offset);
     for (TextEdit &E : Edits) {
       End = std::max(End, E.Offset + E.Length);
       Merged.push_back(std::move(E));

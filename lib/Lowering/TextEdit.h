@@ -38,10 +38,11 @@ struct TextEdit {
 std::string applyTextEdits(llvm::StringRef Original,
                            llvm::ArrayRef<TextEdit> Edits);
 
-/// The union of several lowerings of one file (one per GPU architecture):
-/// what each made, once. Code that only one architecture compiles (an
-/// `#if __CUDA_ARCH__` branch) is lowered by that pass alone. An error names
-/// the offset where two passes lowered the same text differently.
+/// The union of several sets of edits of one file (the lowerings of its
+/// GPU architectures, or fix-its): what each made, once. Code that only one
+/// architecture compiles (an `#if __CUDA_ARCH__` branch) is lowered by that
+/// pass alone. An error names the offset where two sets edit the same text
+/// differently.
 llvm::Expected<std::vector<TextEdit>>
 mergeTextEdits(llvm::ArrayRef<std::vector<TextEdit>> Passes);
 

@@ -71,7 +71,8 @@ bool applyFixIts(llvm::ArrayRef<clang::tooling::Diagnostic> FixIts) {
     }
     std::vector<TextEdit> Edits;
     std::string Text;
-    if (!mergeFile(Path, (*Original)->getBuffer(), Groups, Edits, Text) ||
+    if (!mergeFile(Path, "fix-its", (*Original)->getBuffer(), Groups, Edits,
+                   Text) ||
         !writeFile(Path, Text)) {
       Applied = false;
       continue;

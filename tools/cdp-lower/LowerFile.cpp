@@ -16,13 +16,18 @@
 
 namespace cdp {
 
-bool mergeFile(llvm::StringRef Path, llvm::StringRef Original,
+/// What mergeFile merges for lowerFile: one lowering per parse.
+static constexpr llvm::StringLiteral ArchitectureLowerings =
+    "lowerings for the GPU architectures";
+
+bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
+               llvm::StringRef Original,
                llvm::ArrayRef<std::vector<TextEdit>> Passes,
                std::vector<TextEdit> &Edits, std::string &Text) {
   llvm::Expected<std::vector<TextEdit>> Merged = mergeTextEdits(Passes);
   if (!Merged) {
-    toolError() << "'" << Path << "': " << llvm::toString(Merged.takeError())
-                << "\n";
+    toolError() << "'" << Path << "': the " << Whose
+                << " conflict: " << llvm::toString(Merged.takeError()) << "\n";
     return false;
   }
   Edits = std::move(*Merged);
@@ -63,8 +68,8 @@ std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
       It->second.push_back(std::move(Header.Edits));
     }
   }
-  if (!mergeFile(Input, Results.front().Original, Edits, Lowered.Edits,
-                 Lowered.Text))
+  if (!mergeFile(Input, ArchitectureLowerings, Results.front().Original, Edits,
+                 Lowered.Edits, Lowered.Text))
     return std::nullopt;
   llvm::sort(Lowered.Dependencies);
   Lowered.Dependencies.erase(llvm::unique(Lowered.Dependencies),
@@ -73,8 +78,8 @@ std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
     LoweredInput::Header &Out = Lowered.Headers.emplace_back();
     Out.Path = Header->Path;
     Out.CopyName = Header->CopyName;
-    if (!mergeFile(Header->Path, Header->Original, HeaderEdits[Header->Path],
-                   Out.Edits, Out.Text))
+    if (!mergeFile(Header->Path, ArchitectureLowerings, Header->Original,
+                   HeaderEdits[Header->Path], Out.Edits, Out.Text))
       return std::nullopt;
   }
   return Lowered;

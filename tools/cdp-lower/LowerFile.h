@@ -39,9 +39,11 @@ struct LoweredInput {
   unsigned Launches = 0; ///< Launches lowered (by the parse that lowered most).
 };
 
-/// The union of \p Passes' edits of one file (named \p Path in an error),
-/// applied to \p Original: \p Edits and \p Text; false after an error.
-bool mergeFile(llvm::StringRef Path, llvm::StringRef Original,
+/// The union of \p Passes' edits of one file, applied to \p Original:
+/// \p Edits and \p Text; false after an error that names \p Path and says
+/// \p Whose edits conflict.
+bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
+               llvm::StringRef Original,
                llvm::ArrayRef<std::vector<TextEdit>> Passes,
                std::vector<TextEdit> &Edits, std::string &Text);
 

@@ -110,7 +110,7 @@ void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
   // Counted for clang's "N errors generated" line, which is printed per
   // pass: a repeat is not counted twice.
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  recordFixes(Level, Info);
+  record(Level, Info);
   if (SarifPrinter)
     SarifPrinter->HandleDiagnostic(Level, Info);
   else
@@ -131,8 +131,8 @@ static std::pair<std::string, std::string> splitCheckName(StringRef Text) {
   return {Name.str(), Text.take_front(Open).str()};
 }
 
-void ToolDiagnostics::recordFixes(DiagnosticsEngine::Level Level,
-                                  const Diagnostic &Info) {
+void ToolDiagnostics::record(DiagnosticsEngine::Level Level,
+                             const Diagnostic &Info) {
   bool IsNote = Level == DiagnosticsEngine::Note;
   if (!IsNote)
     LastRecorded = false;
@@ -142,7 +142,7 @@ void ToolDiagnostics::recordFixes(DiagnosticsEngine::Level Level,
   const SourceManager &SM = Info.getSourceManager();
   llvm::SmallString<256> Text;
   Info.FormatDiagnostic(Text);
-  auto [Name, Message] = splitCheckName(Text);
+  auto [Name, MessageText] = splitCheckName(Text);
   if (Name == "cdp-lower") {
     // clang's own, named as clang-tidy names them.
     StringRef Option =
@@ -154,20 +154,20 @@ void ToolDiagnostics::recordFixes(DiagnosticsEngine::Level Level,
                                                                 : "warning")
                 : Option.str());
   }
-  tooling::DiagnosticMessage Recorded(Message, SM,
-                                      SM.getFileLoc(Info.getLocation()));
+  tooling::DiagnosticMessage Message(MessageText, SM,
+                                     SM.getFileLoc(Info.getLocation()));
   for (const FixItHint &Hint : Info.getFixItHints()) {
     tooling::Replacement Replacement(SM, Hint.RemoveRange, Hint.CodeToInsert,
                                      LangOpts);
-    llvm::Error E = Recorded.Fix[Replacement.getFilePath()].add(Replacement);
+    llvm::Error E = Message.Fix[Replacement.getFilePath()].add(Replacement);
     llvm::consumeError(std::move(E)); // Overlapping hints: keep the first.
   }
   if (IsNote) {
-    Fixes.back().Notes.push_back(std::move(Recorded));
+    Recorded.back().Notes.push_back(std::move(Message));
     return;
   }
-  Fixes.emplace_back(
-      Name, Recorded, llvm::SmallVector<tooling::DiagnosticMessage, 1>(),
+  Recorded.emplace_back(
+      Name, Message, llvm::SmallVector<tooling::DiagnosticMessage, 1>(),
       Level >= DiagnosticsEngine::Error ? tooling::Diagnostic::Error
                                         : tooling::Diagnostic::Warning,
       "");

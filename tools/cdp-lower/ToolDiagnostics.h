@@ -39,8 +39,8 @@ public:
 
   /// The warnings and errors printed, with their notes and fix-its, in the
   /// form --export-fixes writes (clang-tidy's).
-  std::vector<clang::tooling::Diagnostic> takeFixes() {
-    return std::move(Fixes);
+  std::vector<clang::tooling::Diagnostic> takeRecorded() {
+    return std::move(Recorded);
   }
 
   void BeginSourceFile(const clang::LangOptions &LangOpts,
@@ -68,10 +68,10 @@ private:
   /// The last warning or error was a repeat: so are its notes.
   bool DroppingNotes = false;
   /// Records \p Info (a note adds to the last record).
-  void recordFixes(clang::DiagnosticsEngine::Level Level,
-                   const clang::Diagnostic &Info);
+  void record(clang::DiagnosticsEngine::Level Level,
+              const clang::Diagnostic &Info);
   clang::LangOptions LangOpts;
-  std::vector<clang::tooling::Diagnostic> Fixes;
+  std::vector<clang::tooling::Diagnostic> Recorded;
   /// The last warning or error was recorded (its notes join its record).
   bool LastRecorded = false;
 };

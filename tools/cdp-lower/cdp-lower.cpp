@@ -384,7 +384,7 @@ int main(int argc, const char **argv) {
     FileOptions.WarnOtherArchitectureBranches = Parses->size() == 1;
     std::optional<cdp::LoweredInput> Lowered =
         cdp::lowerFile(Input, *Parses, FileOptions, Diagnostics);
-    Report.Exported = Diagnostics.takeFixes();
+    Report.Exported = Diagnostics.takeRecorded();
     if (Fix)
       Report.Failed |= !cdp::applyFixIts(Report.Exported);
     if (!Lowered) {
