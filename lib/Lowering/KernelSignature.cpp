@@ -69,7 +69,7 @@ static bool canBeWritten(QualType Type) {
 
 /// `::`-rooted: the launch site may see another entity by the same name (a
 /// local struct, a namespace, a template parameter).
-static std::string spellType(QualType Type, const ASTContext &Context) {
+static std::string spellWritable(QualType Type, const ASTContext &Context) {
   PrintingPolicy Policy(Context.getLangOpts());
   Policy.SuppressUnwrittenScope = true;
   return TypeName::getFullyQualifiedName(Type, Context, Policy,
@@ -85,10 +85,16 @@ TypeListSpelling spellTypes(llvm::ArrayRef<QualType> Types,
       Result.Unwritable = I;
       return Result;
     }
-    Spelled.push_back(spellType(Types[I], Context));
+    Spelled.push_back(spellWritable(Types[I], Context));
   }
   Result.Spelling = llvm::join(Spelled, ", ");
   return Result;
+}
+
+std::optional<std::string> spellType(QualType Type, const ASTContext &Context) {
+  if (!canBeWritten(Type))
+    return std::nullopt;
+  return spellWritable(Type, Context);
 }
 
 ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,

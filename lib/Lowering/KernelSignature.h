@@ -54,6 +54,10 @@ struct TypeListSpelling {
 TypeListSpelling spellTypes(llvm::ArrayRef<clang::QualType> Types,
                             const clang::ASTContext &Context);
 
+/// \p Type, `::`-rooted, or nothing when it cannot be written.
+std::optional<std::string> spellType(clang::QualType Type,
+                                     const clang::ASTContext &Context);
+
 /// Reports that \p Launch cannot be lowered, at the argument given for
 /// \p Unwritable (a parameter of \p Kernel).
 void reportUnwritableParameter(const clang::CallExpr &Launch,

@@ -37,6 +37,7 @@ namespace {
 /// The file positions of the tokens of a launch that the rewrite replaces.
 struct LaunchTokens {
   SourceLocation CalleeBegin;
+  SourceLocation CalleeEnd;                    ///< past the callee's text
   SourceLocation TripleLess;                   ///< `<<<`
   SourceLocation TripleGreater;                ///< `>>>`
   SourceLocation ArgsLParen;                   ///< `(` after `>>>`
@@ -52,6 +53,9 @@ struct LoweringPlan {
   llvm::SmallVector<std::string, 8> ArgOpeners;
   /// Source text of the kernel's default arguments that the launch omits.
   llvm::SmallVector<std::string, 2> DefaultArgTexts;
+  /// The callee with its deduced template arguments written out
+  /// (`child<T>` for `child`); empty to keep the callee as written.
+  std::string Callee;
 };
 
 class LaunchLowerer {
@@ -75,7 +79,7 @@ public:
       return true;
     std::optional<LoweringPlan> Plan = planStatic(State.Plans);
     if (!Plan && !Failed)
-      Plan = planDependent();
+      Plan = planDependent(State);
     if (!Plan)
       return false;
     if (Options.RuntimeChecks && mayPassPointers())
@@ -157,6 +161,7 @@ private:
     if (!Callee || !Less || !Greater || !RParen)
       return std::nullopt;
     Tokens.CalleeBegin = Callee->getBegin();
+    Tokens.CalleeEnd = Callee->getEnd();
     Tokens.TripleLess = Less->getBegin();
     Tokens.TripleGreater = Greater->getBegin();
     Tokens.RParen = RParen->getBegin();
@@ -358,13 +363,20 @@ private:
   }
 
   /// The kernel a dependent launch names, if its written callee names a
-  /// single function (template) whose template arguments are all written.
-  /// Returns null after diagnosing a callee that needs deduction.
-  const FunctionDecl *dependentKernel() {
+  /// single function (template) whose template arguments are written or
+  /// can be deduced (then \p Plan's callee spells them). Returns null after
+  /// diagnosing a callee whose arguments cannot be.
+  const FunctionDecl *dependentKernel(LaunchLoweringState &State,
+                                      LoweringPlan &Plan) {
     const Expr *Callee = Launch.getCallee()->IgnoreParenImpCasts();
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
       return dyn_cast<FunctionDecl>(Ref->getDecl());
     if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+      if (std::optional<DeducedKernel> Deduced = deduce(*Lookup, State)) {
+        if (Deduced->DeducedAny)
+          Plan.Callee = Deduced->Spelling;
+        return Deduced->Template->getTemplatedDecl();
+      }
       const FunctionDecl *Single = nullptr;
       if (Lookup->getNumDecls() == 1) {
         const NamedDecl *D = *Lookup->decls_begin();
@@ -388,25 +400,38 @@ private:
     return nullptr;
   }
 
+  std::optional<DeducedKernel> deduce(const UnresolvedLookupExpr &Callee,
+                                      LaunchLoweringState &State) {
+    if (!State.Instances)
+      State.Instances = findInstantiatedLaunches(Context);
+    llvm::ArrayRef<const CUDAKernelCallExpr *> Instances;
+    auto Found = State.Instances->find(Launch.getConfig()->getBeginLoc());
+    if (Found != State.Instances->end())
+      Instances = Found->second;
+    return deduceDependentKernel(Launch, Callee, Instances, Context);
+  }
+
   /// The parameter types depend on a template parameter: the runtime lays
   /// them out for each instantiation.
-  std::optional<LoweringPlan> planDependent() {
-    for (const Expr *Arg : WrittenArgs) {
-      if (isa<PackExpansionExpr>(Arg)) {
-        report(Diags, Arg->getBeginLoc(), LoweringDiag::PackExpansionArgument);
-        Failed = true;
-        return std::nullopt;
-      }
-    }
-    const FunctionDecl *Kernel = dependentKernel();
+  std::optional<LoweringPlan> planDependent(LaunchLoweringState &State) {
+    LoweringPlan Plan;
+    const FunctionDecl *Kernel = dependentKernel(State, Plan);
     if (!Kernel)
       return std::nullopt;
 
-    LoweringPlan Plan;
     Plan.Prefix = "cdp::DeviceLaunch(";
     unsigned NumParams =
         std::max<unsigned>(Kernel->getNumParams(), WrittenArgs.size());
     Plan.ArgOpeners.assign(NumParams, ".arg(");
+    bool HasExpansion = false;
+    for (unsigned I = 0; I < WrittenArgs.size(); ++I) {
+      if (isa<PackExpansionExpr>(WrittenArgs[I])) {
+        Plan.ArgOpeners[I] = ".args(";
+        HasExpansion = true;
+      }
+    }
+    if (HasExpansion)
+      return Plan; // How many parameters it fills is known at instantiation.
     for (unsigned I = WrittenArgs.size(); I < Kernel->getNumParams(); ++I) {
       const ParmVarDecl *Param = Kernel->getParamDecl(I);
       if (!Param->hasDefaultArg())
@@ -470,7 +495,12 @@ private:
   void applyRewrite(const LaunchTokens &Tokens, const LoweringPlan &Plan,
                     SourceEdits &Edits) const {
     size_t Written = WrittenArgs.size();
-    Edits.insert(Tokens.CalleeBegin, Plan.Prefix);
+    if (Plan.Callee.empty())
+      Edits.insert(Tokens.CalleeBegin, Plan.Prefix);
+    else
+      Edits.replace(Tokens.CalleeBegin,
+                    distance(Tokens.CalleeBegin, Tokens.CalleeEnd),
+                    Plan.Prefix + Plan.Callee);
     Edits.replace(Tokens.TripleLess, 3, ", {");
 
     std::string AfterConfig = "})";

@@ -15,7 +15,10 @@
 // arguments (in a lambda, say) are rewritten independently.
 //
 // When the kernel's parameter types depend on a template parameter, the
-// offsets are left to the runtime: `cdp::DeviceLaunch(k<T>, {...}).arg(a)`.
+// offsets are left to the runtime: `cdp::DeviceLaunch(k<T>, {...}).arg(a)`,
+// with the kernel's template arguments written out where the launch left
+// them to deduction (KernelDeduction.h), and `.args(values...)` for a pack
+// expansion.
 //
 // With run-time checks, the launch is a `cdp::CheckedDeviceLaunch` whose
 // first argument is `CDP_LAUNCH_SITE("f.cu", 12, "k")`: the runtime then
@@ -26,6 +29,7 @@
 #ifndef CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 #define CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 
+#include "Lowering/KernelDeduction.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -33,6 +37,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -60,6 +65,10 @@ struct LaunchLoweringState {
   /// launches few kernels, often many times, and laying out and spelling
   /// the parameters was a sixth of the lowering's time.
   llvm::DenseMap<const clang::FunctionDecl *, KernelPlan> Plans;
+  /// The instantiations of every launch, found at the first launch whose
+  /// kernel's template arguments are deduced in a template (they check the
+  /// deduction).
+  std::optional<InstantiatedLaunches> Instances;
 };
 
 struct LaunchLoweringOptions {

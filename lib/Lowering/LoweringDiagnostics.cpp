@@ -63,13 +63,9 @@ static DiagInfo infoFor(LoweringDiag Kind) {
     return {DiagnosticsEngine::Note, "member %0 of %1 declared here"};
   case LoweringDiag::DeducedKernelInDependentLaunch:
     return {DiagnosticsEngine::Error,
-            "cannot lower this launch: the template arguments of kernel %0 "
-            "are deduced from dependent arguments; name them explicitly "
-            "(for example '%0<T>')"};
-  case LoweringDiag::PackExpansionArgument:
-    return {DiagnosticsEngine::Error,
-            "cannot lower a device-side launch whose arguments contain a pack "
-            "expansion; pass the arguments one by one"};
+            "cannot lower this launch: cdp-lower cannot deduce the template "
+            "arguments of kernel %0 from these dependent arguments as the "
+            "compiler does; name them explicitly (for example '%0<T>')"};
   case LoweringDiag::KernelDeclaredHere:
     return {DiagnosticsEngine::Note, "kernel %0 declared here"};
   case LoweringDiag::ProgrammaticLaunchNotStatement:

@@ -26,7 +26,6 @@ enum class LoweringDiag {
   UnknowableLayout,
   MemberDeclaredHere,
   DeducedKernelInDependentLaunch,
-  PackExpansionArgument,
   KernelDeclaredHere,
   ProgrammaticLaunchNotStatement,
   ProgrammaticLaunchInMacro,

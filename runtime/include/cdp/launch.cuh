@@ -368,6 +368,17 @@ public:
     return {Kernel, Config, UseV2, Buffer};
   }
 
+  /// `.args(values...)`: a pack expansion's arguments, one `.arg` each.
+  /// An empty pack continues the chain from this link, which lives to the
+  /// end of the launch's full expression.
+  __device__ DeviceLaunch &&args() && { return std::move(*this); }
+  template <class First, class... Rest>
+  __device__ auto args(First &&Value, Rest &&...More) && {
+    return std::move(*this)
+        .arg(std::forward<First>(Value))
+        .args(std::forward<Rest>(More)...);
+  }
+
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
   /// errors are recorded for cudaGetLastError().
   __device__ void launch() && {
@@ -454,6 +465,14 @@ public:
     return CheckedDeviceLaunch<void(Params...), Packed + 1>(Shared);
   }
 
+  __device__ CheckedDeviceLaunch &&args() && { return std::move(*this); }
+  template <class First, class... Rest>
+  __device__ auto args(First &&Value, Rest &&...More) && {
+    return std::move(*this)
+        .arg(std::forward<First>(Value))
+        .args(std::forward<Rest>(More)...);
+  }
+
   __device__ void launch() && {
     static_assert(Packed == State::Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
@@ -480,6 +499,14 @@ public:
   __device__ CheckedDeviceLaunch<void(Params...), 1> arg(NextParam Value) && {
     State::template stage<0, Offset>(Value);
     return CheckedDeviceLaunch<void(Params...), 1>(*this);
+  }
+
+  __device__ CheckedDeviceLaunch &&args() && { return std::move(*this); }
+  template <class First, class... Rest>
+  __device__ auto args(First &&Value, Rest &&...More) && {
+    return std::move(*this)
+        .arg(std::forward<First>(Value))
+        .args(std::forward<Rest>(More)...);
   }
 
   __device__ void launch() && {
