@@ -43,6 +43,17 @@ struct LaunchTokens {
   SourceLocation ArgsLParen;                   ///< `(` after `>>>`
   SourceLocation RParen;                       ///< the launch's closing `)`
   llvm::SmallVector<SourceLocation, 8> Commas; ///< between written arguments
+  /// The arguments are not separated in the file: pass them in one list.
+  bool WholeList = false;
+};
+
+/// Why a launch written in a macro body is not rewritten there; the order
+/// of LoweringDiag::LaunchInMacroBody's %select.
+enum class MacroBodyRefusal {
+  DefinedElsewhere,
+  TokensOutsideBody,
+  AmbiguousKernel,
+  DefaultArguments,
 };
 
 /// What the rewritten launch says about the kernel and its arguments.
@@ -72,6 +83,10 @@ public:
 
   bool lower(SourceEdits &Edits, LaunchLoweringState &State) {
     File = Edits.file();
+    // `<<<` written in a macro body; one passed in a macro argument is
+    // rewritten where it is written, as any other.
+    if (SM.isMacroBodyExpansion(Launch.getConfig()->getBeginLoc()))
+      return lowerInMacroBody(Edits, State);
     std::optional<LaunchTokens> Tokens = locateTokens();
     if (!Tokens)
       return false;
@@ -83,7 +98,8 @@ public:
     if (!Plan)
       return false;
     if (Options.RuntimeChecks && mayPassPointers())
-      checkPointers(*Plan);
+      checkPointers(*Plan, SM.getExpansionLoc(Launch.getBeginLoc()),
+                    kernelSpelling());
     applyRewrite(*Tokens, *Plan, Edits);
     return true;
   }
@@ -131,7 +147,8 @@ private:
       if (SM.isMacroBodyExpansion(L)) {
         report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
             << ("'" + Kernel + "'")
-            << Lexer::getImmediateMacroName(L, SM, LangOpts);
+            << Lexer::getImmediateMacroName(L, SM, LangOpts)
+            << static_cast<unsigned>(MacroBodyRefusal::TokensOutsideBody);
         return;
       }
     }
@@ -173,14 +190,21 @@ private:
     }
     Tokens.ArgsLParen = LParen.getLocation();
 
+    // Arguments that one macro expansion supplies together (`PAIR` with
+    // `#define PAIR a, b`) have no comma in the file between them: the
+    // runtime then takes the whole list, `.args(PAIR)`.
     for (size_t I = 0; I + 1 < WrittenArgs.size(); ++I) {
-      auto ArgRange = mainFileRange(WrittenArgs[I]->getSourceRange());
-      if (!ArgRange)
-        return std::nullopt;
-      Token Comma = rawTokenAt(ArgRange->getEnd());
-      if (Comma.isNot(tok::comma)) {
-        reportUnrewritableLocation(WrittenArgs[I]->getBeginLoc());
-        return std::nullopt;
+      CharSourceRange ArgRange = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(WrittenArgs[I]->getSourceRange()), SM,
+          LangOpts);
+      Token Comma;
+      Comma.startToken();
+      if (ArgRange.isValid() && SM.getFileID(ArgRange.getBegin()) == File)
+        Comma = rawTokenAt(ArgRange.getEnd());
+      if (ArgRange.isInvalid() || Comma.isNot(tok::comma)) {
+        Tokens.Commas.clear();
+        Tokens.WholeList = true;
+        break;
       }
       Tokens.Commas.push_back(Comma.getLocation());
     }
@@ -461,20 +485,137 @@ private:
   /// `cdp::CheckedDeviceLaunch...(CDP_LAUNCH_SITE("file.cu", 12, "child"), `:
   /// the file is named without its directory, so the output does not depend
   /// on where the tool ran.
-  void checkPointers(LoweringPlan &Plan) const {
-    SourceLocation Loc = SM.getExpansionLoc(Launch.getBeginLoc());
+  void checkPointers(LoweringPlan &Plan, SourceLocation Loc,
+                     StringRef Kernel) const {
     StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
     std::string Site;
     llvm::raw_string_ostream OS(Site);
     OS << "CDP_LAUNCH_SITE(\"";
     OS.write_escaped(File);
-    OS << "\", " << SM.getExpansionLineNumber(Loc) << ", \"";
-    OS.write_escaped(kernelSpelling());
+    OS << "\", " << SM.getSpellingLineNumber(Loc) << ", \"";
+    OS.write_escaped(Kernel);
     OS << "\"), ";
     StringRef Unchecked = "cdp::DeviceLaunch";
     assert(StringRef(Plan.Prefix).starts_with(Unchecked));
     Plan.Prefix = "cdp::CheckedDeviceLaunch" +
                   Plan.Prefix.substr(Unchecked.size()) + Site;
+  }
+
+  //===--- A launch written in a macro body -------------------------------===//
+  //
+  // `#define LAUNCH(k, x) k<<<1, 1>>>(x)` is rewritten in its definition,
+  // once for all its uses, into the form every launch of a single kernel
+  // takes without the tool's offsets:
+  //
+  //   #define LAUNCH(k, x) cdp::DeviceLaunch(k, {1, 1}).args(x).launch()
+  //
+  // The runtime deduces the parameter types from `k` and lays them out;
+  // `.args` converts and stores the arguments whatever their number. Every
+  // use must be a device-side launch that can take this form, which each
+  // use checks (LaunchMacroUses checks that no other use exists).
+
+  /// Where \p Loc is written in the macro body it was expanded from: a
+  /// token that came in through a macro argument counts as the parameter's
+  /// place in the body.
+  SourceLocation inMacroBody(SourceLocation Loc) const {
+    while (SM.isMacroArgExpansion(Loc))
+      Loc = SM.getImmediateExpansionRange(Loc).getBegin();
+    return Loc;
+  }
+
+  /// Why this use of a macro-body launch cannot take the runtime's form;
+  /// nothing when it can.
+  std::optional<MacroBodyRefusal> macroBodyRefusal() const {
+    if (llvm::any_of(Launch.arguments(), [](const Expr *Arg) {
+          return isa<CXXDefaultArgExpr>(Arg);
+        }))
+      return MacroBodyRefusal::DefaultArguments;
+    const Expr *Callee = Launch.getCallee()->IgnoreParenImpCasts();
+    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+      if (Lookup->getNumDecls() != 1)
+        return MacroBodyRefusal::AmbiguousKernel;
+      const FunctionDecl *Kernel = Lookup->decls_begin()->getAsFunction();
+      if (Kernel && Kernel->getDescribedFunctionTemplate() &&
+          !Lookup->hasExplicitTemplateArgs())
+        return MacroBodyRefusal::AmbiguousKernel;
+      if (Kernel && WrittenArgs.size() < Kernel->getNumParams() &&
+          !Kernel->parameters().back()->isParameterPack())
+        return MacroBodyRefusal::DefaultArguments;
+      return std::nullopt;
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(Callee);
+    const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    if (!Kernel)
+      return std::nullopt; // A pointer to a kernel names one.
+    if (const TemplateArgumentList *Args =
+            Kernel->getTemplateSpecializationArgs())
+      if (Ref->getNumTemplateArgs() < Args->size())
+        return MacroBodyRefusal::AmbiguousKernel; // Some are deduced.
+    unsigned Named = 0;
+    for (const NamedDecl *Found :
+         Kernel->getDeclContext()->getRedeclContext()->lookup(
+             Kernel->getDeclName()))
+      Named += Found->getAsFunction() != nullptr;
+    if (Named > 1)
+      return MacroBodyRefusal::AmbiguousKernel;
+    return std::nullopt;
+  }
+
+  bool lowerInMacroBody(SourceEdits &Edits, LaunchLoweringState &State) {
+    SourceLocation Less = inMacroBody(Launch.getConfig()->getBeginLoc());
+    FileID Expansion = SM.getFileID(Less);
+    std::optional<MacroBodyRefusal> Refusal;
+    SourceLocation Tokens[] = {inMacroBody(Launch.getCallee()->getBeginLoc()),
+                               Less,
+                               inMacroBody(Launch.getConfig()->getRParenLoc()),
+                               inMacroBody(Launch.getRParenLoc())};
+    for (SourceLocation &Token : Tokens) {
+      if (SM.getFileID(Token) != Expansion)
+        Refusal = MacroBodyRefusal::TokensOutsideBody;
+      Token = SM.getSpellingLoc(Token);
+      if (SM.getFileID(Token) != File)
+        Refusal = MacroBodyRefusal::DefinedElsewhere;
+    }
+    auto [Callee, TripleLess, TripleGreater, RParen] = Tokens;
+    Token LParen = rawTokenAt(TripleGreater.getLocWithOffset(3));
+    Token Closing = rawTokenAt(RParen);
+    if (!Refusal && (LParen.isNot(tok::l_paren) || Closing.isNot(tok::r_paren)))
+      Refusal = MacroBodyRefusal::TokensOutsideBody;
+    if (!Refusal) {
+      // A use that is refused here is reported here, not again as a use
+      // that is no launch.
+      State.MacroLaunchUses[TripleLess].insert(
+          SM.getExpansionLoc(Launch.getBeginLoc()));
+      Refusal = macroBodyRefusal();
+    }
+    if (Refusal) {
+      report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
+          << ("'" + kernelSpelling() + "'")
+          << Lexer::getImmediateMacroName(Less, SM, LangOpts)
+          << static_cast<unsigned>(*Refusal);
+      return false;
+    }
+    // What the tool's own lowering refuses (the 4 KB buffer, nvcc's copy
+    // rule, a layout no rule gives) it refuses here too.
+    if (!Launch.isTypeDependent() && Launch.getDirectCallee() &&
+        !Launch.getDirectCallee()->getType()->isDependentType() &&
+        !planStatic(State.Plans) && Failed)
+      return false;
+    if (!State.Rewritten.insert(TripleLess).second)
+      return true;
+
+    LoweringPlan Plan;
+    Plan.Prefix = "cdp::DeviceLaunch(";
+    if (Options.RuntimeChecks)
+      checkPointers(Plan, TripleLess,
+                    writtenText(SourceRange(Callee, Callee), SM, LangOpts));
+    Edits.insert(Callee, Plan.Prefix);
+    Edits.replace(TripleLess, 3, ", {");
+    Edits.replace(TripleGreater,
+                  distance(TripleGreater, LParen.getLocation()) + 1,
+                  "}).args(");
+    Edits.replace(RParen, 1, ").launch()");
+    return true;
   }
 
   //===--- Rewriting ------------------------------------------------------===//
@@ -503,6 +644,16 @@ private:
                     Plan.Prefix + Plan.Callee);
     Edits.replace(Tokens.TripleLess, 3, ", {");
 
+    if (Tokens.WholeList) {
+      Edits.replace(Tokens.TripleGreater,
+                    distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
+                    "}).args(");
+      std::string Tail = ")";
+      for (const std::string &Default : Plan.DefaultArgTexts)
+        Tail += ".arg(" + Default + ")";
+      Edits.replace(Tokens.RParen, 1, Tail + ".launch()");
+      return;
+    }
     std::string AfterConfig = "})";
     if (Written > 0)
       AfterConfig += Plan.ArgOpeners[0];

@@ -69,6 +69,11 @@ struct LaunchLoweringState {
   /// kernel's template arguments are deduced in a template (they check the
   /// deduction).
   std::optional<InstantiatedLaunches> Instances;
+  /// Each `<<<` written in a macro definition and rewritten there, with the
+  /// uses of the macro (their expansion sites) that are launches it lowers:
+  /// any other use of the macro would expand to the lowered form too.
+  llvm::DenseMap<clang::SourceLocation, llvm::DenseSet<clang::SourceLocation>>
+      MacroLaunchUses;
 };
 
 struct LaunchLoweringOptions {

@@ -127,6 +127,8 @@ public:
 
   /// Device-side launches rewritten, by file (they need the runtime).
   const llvm::DenseMap<FileID, unsigned> &lowered() const { return Lowered; }
+  /// What lowering the launches found (macros rewritten, say).
+  const LaunchLoweringState &state() const { return State; }
   /// Host-side programmatic dependent launches rewritten.
   unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
 
@@ -204,10 +206,10 @@ public:
       const LoweringOptions &Options, LoweredFile &Result, Preprocessor &PP,
       const llvm::DenseSet<FileID> &IncludeRuntime,
       const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
-      const SkippedCode &Skipped)
+      const SkippedCode &Skipped, const MacroLaunchUses &MacroUses)
       : Options(Options), Result(Result), PP(PP),
         IncludeRuntime(IncludeRuntime), Inclusions(Inclusions),
-        Skipped(Skipped) {}
+        Skipped(Skipped), MacroUses(MacroUses) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
@@ -224,7 +226,9 @@ public:
     LoweredFiles Files(SM, Options.HeaderFilter);
     LaunchVisitor Visitor(Context, Options.Launches, Files);
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
-    if (Diags.hasErrorOccurred())
+    if (MacroUses.reportUsesNotLowered(Visitor.state().MacroLaunchUses, SM,
+                                       Diags) ||
+        Diags.hasErrorOccurred())
       return;
     if (Options.WarnOtherArchitectureBranches)
       reportOtherArchitectureLaunches(Context, Files);
@@ -335,6 +339,7 @@ private:
   const llvm::DenseSet<FileID> &IncludeRuntime;
   const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
+  const MacroLaunchUses &MacroUses;
 };
 
 } // namespace
@@ -343,6 +348,7 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
   CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(
       CI.getSourceManager(), IncludeRuntime, Inclusions));
   Skipped.recordFrom(CI.getPreprocessor());
+  MacroUses.recordFrom(CI.getPreprocessor());
   return true;
 }
 
@@ -350,7 +356,7 @@ std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   return std::make_unique<LowerLaunchesConsumer>(
       Options, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
-      Skipped);
+      Skipped, MacroUses);
 }
 
 } // namespace cdp

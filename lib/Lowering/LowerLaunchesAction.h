@@ -17,6 +17,7 @@
 #include "Checks/CheckOptions.h"
 #include "CudaAST/SkippedCode.h"
 #include "Lowering/LaunchLowering.h"
+#include "Lowering/MacroLaunchUses.h"
 #include "Lowering/TextEdit.h"
 
 #include "clang/Frontend/FrontendAction.h"
@@ -95,6 +96,7 @@ private:
   llvm::DenseSet<clang::FileID> IncludeRuntime;
   std::vector<Inclusion> Inclusions;
   SkippedCode Skipped;
+  MacroLaunchUses MacroUses;
 };
 
 } // namespace cdp

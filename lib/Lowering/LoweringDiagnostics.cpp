@@ -23,8 +23,22 @@ static DiagInfo infoFor(LoweringDiag Kind) {
   case LoweringDiag::LaunchInMacroBody:
     return {DiagnosticsEngine::Error,
             "device-side launch of %0 is spelled inside the body of macro "
-            "'%1' and cannot be rewritten in place; expand the macro at this "
-            "use, or move the '<<<...>>>' into the macro's arguments"};
+            "'%1', which cdp-lower rewrites only %select{when the macro is "
+            "defined in the file it lowers|when its '<<<', '>>>' and the "
+            "parentheses of the arguments are all written in the macro body|"
+            "where every use names one kernel: one function, or a template "
+            "with its template arguments written out|where every use passes "
+            "every argument (this one leaves default arguments to the "
+            "kernel)}2; expand the macro at this use, or move the '<<<...>>>' "
+            "into the macro's arguments"};
+  case LoweringDiag::MacroUseNotLaunch:
+    return {DiagnosticsEngine::Error,
+            "macro '%0' holds a device-side launch that cdp-lower rewrites in "
+            "the macro's definition, but this use of it is not a device-side "
+            "launch that cdp-lower lowers, and would expand to the lowered "
+            "form; expand the macro at its device-side uses instead"};
+  case LoweringDiag::MacroDefinedHere:
+    return {DiagnosticsEngine::Note, "macro '%0' defined here"};
   case LoweringDiag::LaunchOutsideMainFile:
     return {DiagnosticsEngine::Error,
             "device-side launch of %0 is spelled in another file than the "

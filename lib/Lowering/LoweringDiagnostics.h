@@ -18,6 +18,8 @@ namespace cdp {
 
 enum class LoweringDiag {
   LaunchInMacroBody,
+  MacroUseNotLaunch,
+  MacroDefinedHere,
   LaunchOutsideMainFile,
   LaunchInUnselectedHeader,
   LaunchForOtherArchitecture,
