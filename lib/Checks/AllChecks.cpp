@@ -112,7 +112,7 @@ void RuntimeCallCheck::run(const MatchFinder::MatchResult &Result) {
 
 llvm::ArrayRef<CheckInfo> allChecks() {
   // The guides call each of these illegal or unsupported, so they are errors
-  // unless said otherwise; only the style check is off by default.
+  // unless said otherwise; only the style checks are off by default.
   static const CheckInfo Checks[] = {
       {"cdp-local-pointer", createLocalPointerCheck, CheckLevel::Error,
        "pointer to the parent's local memory passed to a child grid or a "
@@ -126,8 +126,9 @@ llvm::ArrayRef<CheckInfo> allChecks() {
        "cudaLimitDevRuntimeSyncDepth set on the host under CDP2"},
       {"cdp-cdp1-stream", createCdp1StreamCheck, CheckLevel::Error,
        "cudaStreamTailLaunch or cudaStreamFireAndForget under CDP1"},
-      {"cdp-host-device-launch", createHostDeviceLaunchCheck, CheckLevel::Error,
-       "kernel launch in a __host__ __device__ function"},
+      {"cdp-host-device-launch", createHostDeviceLaunchCheck, CheckLevel::Off,
+       "kernel launch in a __host__ __device__ function (a device-side "
+       "launch on the GPU, a host launch on the CPU)"},
       {"cdp-device-stream-flags", createDeviceStreamFlagsCheck,
        CheckLevel::Error,
        "device-side stream or event created without the flags the device "

@@ -4,9 +4,12 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// cdp-host-device-launch. A __host__ __device__ function is compiled for
-// both sides, and the device-side launch API exists only on one of them, so
-// cdp-lower cannot give such a launch one lowering.
+// cdp-host-device-launch, off by default. A launch in a __host__ __device__
+// function is legal: nvcc compiles the function twice, and the launch is a
+// device-side launch in one compilation and a host launch in the other
+// (cdp-lower lowers the device side in an `#ifdef __CUDA_ARCH__` branch).
+// Code that should launch from one side only can turn this on to find
+// where it does not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,10 +34,9 @@ private:
     if (Site.Side != LaunchSide::HostDevice)
       return;
     diag(Launch.getBeginLoc(),
-         "kernel launch in __host__ __device__ function %0: the function is "
-         "compiled for both sides and device-side launches exist only in "
-         "device code; launch from a __global__ or __device__ function, or "
-         "from a host function")
+         "kernel launch in __host__ __device__ function %0 is a device-side "
+         "launch where the function runs on the GPU and a host launch where "
+         "it runs on the CPU")
         << Site.Function << Launch.getConfig()->getSourceRange();
   }
 };

@@ -22,6 +22,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallVector.h"
@@ -72,10 +74,10 @@ struct LoweringPlan {
 class LaunchLowerer {
 public:
   LaunchLowerer(const CUDAKernelCallExpr &Launch, ASTContext &Context,
-                const LaunchLoweringOptions &Options)
+                const LaunchLoweringOptions &Options, bool InHostDevice)
       : Launch(Launch), Context(Context), Options(Options),
-        SM(Context.getSourceManager()), LangOpts(Context.getLangOpts()),
-        Diags(Context.getDiagnostics()) {
+        InHostDevice(InHostDevice), SM(Context.getSourceManager()),
+        LangOpts(Context.getLangOpts()), Diags(Context.getDiagnostics()) {
     for (const Expr *Arg : Launch.arguments())
       if (!isa<CXXDefaultArgExpr>(Arg))
         WrittenArgs.push_back(Arg);
@@ -85,8 +87,14 @@ public:
     File = Edits.file();
     // `<<<` written in a macro body; one passed in a macro argument is
     // rewritten where it is written, as any other.
-    if (SM.isMacroBodyExpansion(Launch.getConfig()->getBeginLoc()))
+    bool InMacroBody =
+        SM.isMacroBodyExpansion(Launch.getConfig()->getBeginLoc());
+    if (InMacroBody && !InHostDevice)
       return lowerInMacroBody(Edits, State);
+    if (InMacroBody) { // and in a __host__ __device__ function
+      reportHostDeviceLaunchNotStatement();
+      return false;
+    }
     std::optional<LaunchTokens> Tokens = locateTokens();
     if (!Tokens)
       return false;
@@ -100,7 +108,16 @@ public:
     if (Options.RuntimeChecks && mayPassPointers())
       checkPointers(*Plan, SM.getExpansionLoc(Launch.getBeginLoc()),
                     kernelSpelling());
+    if (!InHostDevice) {
+      applyRewrite(*Tokens, *Plan, Edits);
+      return true;
+    }
+    std::optional<HostDeviceBranches> Branches = hostDeviceBranches(*Tokens);
+    if (!Branches)
+      return false;
+    Edits.insert(Branches->IfdefAt, Branches->Ifdef);
     applyRewrite(*Tokens, *Plan, Edits);
+    Edits.insert(Branches->ElseAt, Branches->Else);
     return true;
   }
 
@@ -108,6 +125,9 @@ private:
   const CUDAKernelCallExpr &Launch;
   ASTContext &Context;
   const LaunchLoweringOptions &Options;
+  /// In a `__host__ __device__` function: the host compilation keeps the
+  /// launch as written.
+  bool InHostDevice;
   const SourceManager &SM;
   const LangOptions &LangOpts;
   DiagnosticsEngine &Diags;
@@ -501,6 +521,102 @@ private:
                   Plan.Prefix.substr(Unchecked.size()) + Site;
   }
 
+  //===--- A launch in a __host__ __device__ function --------------------===//
+  //
+  // nvcc compiles such a function twice: in the device compilation the
+  // launch is a device-side launch, in the host compilation a host launch.
+  // The lowered launch takes the device branch, the original the host one:
+  //
+  //   #ifdef __CUDA_ARCH__
+  //     cdp::DeviceLaunch<void(int *)>(child, {1, 1}).arg<0>(p).launch();
+  //   #else
+  //     child<<<1, 1>>>(p);
+  //   #endif
+  //   #line 14
+  //
+  // Preprocessor lines need a statement of their own around them, so the
+  // launch must be one; `#line` keeps the lines after it numbered as in the
+  // input.
+
+  struct HostDeviceBranches {
+    SourceLocation IfdefAt;
+    std::string Ifdef;
+    SourceLocation ElseAt;
+    std::string Else;
+  };
+
+  void reportHostDeviceLaunchNotStatement() {
+    Failed = true;
+    report(Diags, Launch.getBeginLoc(),
+           LoweringDiag::HostDeviceLaunchNotStatement)
+        << ("'" + kernelSpelling() + "'");
+  }
+
+  /// Whether the launch is a statement of its own (`child<<<1, 1>>>(p);`).
+  bool isStatement() const {
+    const Stmt *Child = &Launch;
+    DynTypedNodeList Parents = Context.getParents(*Child);
+    while (Parents.size() == 1 && Parents[0].get<ExprWithCleanups>()) {
+      Child = Parents[0].get<ExprWithCleanups>();
+      Parents = Context.getParents(*Child);
+    }
+    if (Parents.size() != 1)
+      return false;
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return false;
+    if (isa<CompoundStmt, SwitchCase, LabelStmt, AttributedStmt>(Parent))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(Parent))
+      return If->getThen() == Child || If->getElse() == Child;
+    if (const auto *While = dyn_cast<WhileStmt>(Parent))
+      return While->getBody() == Child;
+    if (const auto *Do = dyn_cast<DoStmt>(Parent))
+      return Do->getBody() == Child;
+    if (const auto *For = dyn_cast<ForStmt>(Parent))
+      return For->getBody() == Child;
+    if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent))
+      return Range->getBody() == Child;
+    return false;
+  }
+
+  std::optional<HostDeviceBranches>
+  hostDeviceBranches(const LaunchTokens &Tokens) {
+    Token Semi = rawTokenAt(Tokens.RParen.getLocWithOffset(1));
+    if (!isStatement() || Semi.isNot(tok::semi)) {
+      reportHostDeviceLaunchNotStatement();
+      return std::nullopt;
+    }
+    StringRef Buffer = SM.getBufferData(File);
+    unsigned Begin = SM.getFileOffset(Tokens.CalleeBegin);
+    unsigned End = SM.getFileOffset(Semi.getLocation()) + 1;
+    unsigned LineStart = Buffer.rfind('\n', Begin) + 1; // npos + 1 is 0.
+    StringRef Before = Buffer.slice(LineStart, Begin);
+    size_t LineEnd = Buffer.find('\n', End);
+    StringRef After = Buffer.slice(End, LineEnd);
+
+    HostDeviceBranches Branches;
+    std::string Indent;
+    if (Before.find_first_not_of(" \t") == StringRef::npos) {
+      Indent = Before.str();
+      Branches.IfdefAt = SM.getComposedLoc(File, LineStart);
+      Branches.Ifdef = "#ifdef __CUDA_ARCH__\n";
+    } else {
+      Branches.IfdefAt = Tokens.CalleeBegin;
+      Branches.Ifdef = "\n#ifdef __CUDA_ARCH__\n";
+    }
+    unsigned Line = SM.getSpellingLineNumber(Semi.getLocation());
+    Branches.ElseAt = Semi.getLocation().getLocWithOffset(1);
+    Branches.Else = "\n#else\n" + Indent + Buffer.slice(Begin, End).str() +
+                    "\n#endif\n#line ";
+    // A comment after the launch is left on the `#line` line.
+    if (After.trim().empty() || After.trim().starts_with("//"))
+      Branches.Else += std::to_string(Line + 1);
+    else
+      Branches.Else += std::to_string(Line) + "\n" + Indent;
+    return Branches;
+  }
+
   //===--- A launch written in a macro body -------------------------------===//
   //
   // `#define LAUNCH(k, x) k<<<1, 1>>>(x)` is rewritten in its definition,
@@ -678,9 +794,10 @@ private:
 } // namespace
 
 bool lowerLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
-                 const LaunchLoweringOptions &Options, SourceEdits &Edits,
-                 LaunchLoweringState &State) {
-  return LaunchLowerer(Launch, Context, Options).lower(Edits, State);
+                 const LaunchLoweringOptions &Options, bool InHostDevice,
+                 SourceEdits &Edits, LaunchLoweringState &State) {
+  return LaunchLowerer(Launch, Context, Options, InHostDevice)
+      .lower(Edits, State);
 }
 
 } // namespace cdp

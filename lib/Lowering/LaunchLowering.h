@@ -84,11 +84,13 @@ struct LaunchLoweringOptions {
 
 /// Rewrites \p Launch through \p Edits, or reports through the context's
 /// diagnostics engine why it cannot and leaves the text alone. Returns true
-/// when the launch was rewritten (now or at an earlier expansion).
+/// when the launch was rewritten (now or at an earlier expansion). In a
+/// `__host__ __device__` function (\p InHostDevice) the lowered launch is
+/// the `#ifdef __CUDA_ARCH__` branch, and the original the host's.
 bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
                  clang::ASTContext &Context,
-                 const LaunchLoweringOptions &Options, SourceEdits &Edits,
-                 LaunchLoweringState &State);
+                 const LaunchLoweringOptions &Options, bool InHostDevice,
+                 SourceEdits &Edits, LaunchLoweringState &State);
 
 } // namespace cdp
 

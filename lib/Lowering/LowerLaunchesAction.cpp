@@ -152,6 +152,7 @@ public:
             *Launch, *Marker, Context, Files.editsOf(File));
       break;
     case LaunchSide::Device:
+    case LaunchSide::HostDevice:
       if (pdlMarkerOf(*Launch)) {
         // Reported by cdp-pdl-device-launch; still no lowering to offer.
         report(Context.getDiagnostics(), Launch->getBeginLoc(),
@@ -165,12 +166,9 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
-      Lowered[File] +=
-          lowerLaunch(*Launch, Context, Options, Files.editsOf(File), State);
-      break;
-    case LaunchSide::HostDevice:
-      // Reported by cdp-host-device-launch; with that check off, the launch
-      // is left as written for nvcc.
+      Lowered[File] += lowerLaunch(*Launch, Context, Options,
+                                   currentSide() == LaunchSide::HostDevice,
+                                   Files.editsOf(File), State);
       break;
     }
     return true;

@@ -37,6 +37,13 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "the macro's definition, but this use of it is not a device-side "
             "launch that cdp-lower lowers, and would expand to the lowered "
             "form; expand the macro at its device-side uses instead"};
+  case LoweringDiag::HostDeviceLaunchNotStatement:
+    return {DiagnosticsEngine::Error,
+            "cannot lower this launch of %0 in a __host__ __device__ "
+            "function: it is lowered only as a statement of its own, written "
+            "outside any macro body, because the host compilation keeps it "
+            "as written in an '#ifdef __CUDA_ARCH__ ... #else' around that "
+            "statement; make the launch a statement of its own"};
   case LoweringDiag::MacroDefinedHere:
     return {DiagnosticsEngine::Note, "macro '%0' defined here"};
   case LoweringDiag::LaunchOutsideMainFile:

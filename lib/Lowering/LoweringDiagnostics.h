@@ -20,6 +20,7 @@ enum class LoweringDiag {
   LaunchInMacroBody,
   MacroUseNotLaunch,
   MacroDefinedHere,
+  HostDeviceLaunchNotStatement,
   LaunchOutsideMainFile,
   LaunchInUnselectedHeader,
   LaunchForOtherArchitecture,
