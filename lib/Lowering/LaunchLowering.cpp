@@ -9,6 +9,8 @@
 
 #include "CudaAST/WrittenText.h"
 
+#include "Lowering/ExplicitLaunch.h"
+
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/TrivialCopy.h"
@@ -101,6 +103,7 @@ public:
     if (!State.Rewritten.insert(Tokens->TripleLess).second)
       return true;
     std::optional<LoweringPlan> Plan = planStatic(State.Plans);
+    bool IsStatic = Plan.has_value();
     if (!Plan && !Failed)
       Plan = planDependent(State);
     if (!Plan)
@@ -108,16 +111,28 @@ public:
     if (Options.RuntimeChecks && mayPassPointers())
       checkPointers(*Plan, SM.getExpansionLoc(Launch.getBeginLoc()),
                     kernelSpelling());
-    if (!InHostDevice) {
-      applyRewrite(*Tokens, *Plan, Edits);
-      return true;
+    std::optional<HostDeviceBranches> Branches;
+    if (InHostDevice) {
+      Branches = hostDeviceBranches(*Tokens);
+      if (!Branches)
+        return false;
+      Edits.insert(Branches->IfdefAt, Branches->Ifdef);
     }
-    std::optional<HostDeviceBranches> Branches = hostDeviceBranches(*Tokens);
-    if (!Branches)
-      return false;
-    Edits.insert(Branches->IfdefAt, Branches->Ifdef);
-    applyRewrite(*Tokens, *Plan, Edits);
-    Edits.insert(Branches->ElseAt, Branches->Else);
+    std::optional<ExplicitLaunchInput> Explicit;
+    // A checked launch stages its arguments in the runtime.
+    if (Options.Form == LaunchForm::Explicit && IsStatic &&
+        !Options.RuntimeChecks)
+      Explicit = explicitInput(*Tokens, *Plan);
+    if (Explicit) {
+      applyExplicitRewrite(*Tokens, *Explicit, Edits);
+      if (!InHostDevice)
+        restoreLineNumbers(*Tokens, Explicit->Indent, Edits);
+    } else {
+      applyRewrite(*Tokens, *Plan, Edits);
+      State.UseRuntime.insert(File);
+    }
+    if (Branches)
+      Edits.insert(Branches->ElseAt, Branches->Else);
     return true;
   }
 
@@ -134,6 +149,8 @@ private:
   llvm::SmallVector<const Expr *, 8> WrittenArgs;
   /// Set once a diagnostic has been reported for this launch.
   bool Failed = false;
+  /// The commas between the written configuration operands (explicit form).
+  llvm::SmallVector<SourceLocation, 3> ConfigCommas;
   /// The file being lowered, where every token the lowering edits must be.
   FileID File;
 
@@ -592,8 +609,6 @@ private:
     unsigned End = SM.getFileOffset(Semi.getLocation()) + 1;
     unsigned LineStart = Buffer.rfind('\n', Begin) + 1; // npos + 1 is 0.
     StringRef Before = Buffer.slice(LineStart, Begin);
-    size_t LineEnd = Buffer.find('\n', End);
-    StringRef After = Buffer.slice(End, LineEnd);
 
     HostDeviceBranches Branches;
     std::string Indent;
@@ -605,15 +620,9 @@ private:
       Branches.IfdefAt = Tokens.CalleeBegin;
       Branches.Ifdef = "\n#ifdef __CUDA_ARCH__\n";
     }
-    unsigned Line = SM.getSpellingLineNumber(Semi.getLocation());
     Branches.ElseAt = Semi.getLocation().getLocWithOffset(1);
     Branches.Else = "\n#else\n" + Indent + Buffer.slice(Begin, End).str() +
-                    "\n#endif\n#line ";
-    // A comment after the launch is left on the `#line` line.
-    if (After.trim().empty() || After.trim().starts_with("//"))
-      Branches.Else += std::to_string(Line + 1);
-    else
-      Branches.Else += std::to_string(Line) + "\n" + Indent;
+                    "\n#endif\n#line " + lineAfter(Semi.getLocation(), Indent);
     return Branches;
   }
 
@@ -731,7 +740,178 @@ private:
                   distance(TripleGreater, LParen.getLocation()) + 1,
                   "}).args(");
     Edits.replace(RParen, 1, ").launch()");
+    State.UseRuntime.insert(File);
     return true;
+  }
+
+  //===--- --emit=explicit ------------------------------------------------===//
+
+  /// The kernel's parameter types, known here (not dependent).
+  std::optional<llvm::SmallVector<QualType, 8>> staticParameterTypes() const {
+    llvm::SmallVector<QualType, 8> Types;
+    if (const FunctionDecl *Kernel = Launch.getDirectCallee()) {
+      for (const ParmVarDecl *Param : Kernel->parameters())
+        Types.push_back(Param->getType());
+      return Types;
+    }
+    QualType Callee = Launch.getCallee()->getType();
+    if (const auto *Pointer = Callee->getAs<PointerType>())
+      Callee = Pointer->getPointeeType();
+    const auto *Proto = Callee->getAs<FunctionProtoType>();
+    if (!Proto)
+      return std::nullopt;
+    Types.append(Proto->param_type_begin(), Proto->param_type_end());
+    return Types;
+  }
+
+  /// The whitespace that starts the line of \p Loc.
+  std::string indentationOf(SourceLocation Loc) const {
+    StringRef Buffer = SM.getBufferData(File);
+    unsigned Offset = SM.getFileOffset(Loc);
+    unsigned LineStart = Buffer.rfind('\n', Offset) + 1; // npos + 1 is 0.
+    StringRef Line = Buffer.slice(LineStart, Offset);
+    return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+  }
+
+  /// What the explicit form of this launch needs; nothing where it has no
+  /// explicit form (a layout only nvcc knows, a parameter type that cannot
+  /// be declared as written, operands a macro supplies together), which
+  /// then takes the runtime form.
+  std::optional<ExplicitLaunchInput> explicitInput(const LaunchTokens &Tokens,
+                                                   const LoweringPlan &Plan) {
+    if (Tokens.WholeList)
+      return std::nullopt;
+    std::optional<llvm::SmallVector<QualType, 8>> Types =
+        staticParameterTypes();
+    if (!Types)
+      return std::nullopt;
+    llvm::Expected<KernelParamLayout> Layout =
+        computeParamLayout(*Types, Context);
+    if (!Layout) {
+      llvm::consumeError(Layout.takeError());
+      return std::nullopt;
+    }
+    if (Layout->NeedsNvccLayout)
+      return std::nullopt;
+
+    ExplicitLaunchInput Input;
+    for (QualType Type : *Types) {
+      std::optional<std::string> Spelled = spellType(Type, Context);
+      // `void (*)(int)` and arrays name a variable inside the type.
+      if (!Spelled || StringRef(*Spelled).contains_insensitive("(") ||
+          StringRef(*Spelled).contains("["))
+        return std::nullopt;
+      Input.ParamTypes.push_back(*Spelled);
+      const CXXRecordDecl *Record = Type->getAsCXXRecordDecl();
+      Input.CopyBytes.push_back(Record && !Record->hasTrivialCopyAssignment());
+    }
+    auto OffsetsFor = [&](uint64_t AlignmentBase) {
+      llvm::SmallVector<ParamType, 8> Params;
+      for (const ParamSlot &Slot : Layout->Params)
+        Params.push_back({Slot.Size, Slot.Align});
+      llvm::SmallVector<uint64_t, 8> Offsets;
+      for (const ParamSlot &Slot : layoutParams(Params, AlignmentBase).Params)
+        Offsets.push_back(Slot.Offset);
+      return Offsets;
+    };
+    // The parameters' origin in constant bank 0 differs between these
+    // architecture families; offsets that agree share one branch.
+    std::pair<const char *, unsigned> Families[] = {
+        {"__CUDA_ARCH__ >= 1000", 100}, {"__CUDA_ARCH__ >= 900", 90}, {"", 75}};
+    for (auto [Condition, SmVersion] : Families) {
+      llvm::SmallVector<uint64_t, 8> Offsets =
+          OffsetsFor(paramAlignmentBase(SmVersion));
+      if (!Input.OffsetsByArch.empty() &&
+          Input.OffsetsByArch.back().Values == Offsets)
+        Input.OffsetsByArch.pop_back(); // The later condition covers both.
+      Input.OffsetsByArch.push_back({Condition, std::move(Offsets)});
+    }
+
+    // In device code the configuration is a call of cudaLaunchDevice whose
+    // last four arguments are `grid, block, shmem, stream`.
+    const CallExpr *Config = Launch.getConfig();
+    if (Config->getNumArgs() < 4)
+      return std::nullopt;
+    llvm::ArrayRef<const Expr *> Operands(Config->getArgs(),
+                                          Config->getNumArgs());
+    Operands = Operands.take_back(4);
+    // An omitted operand is a literal that clang places at the `<<<`. (An
+    // operand may be a macro of a system header, `cudaStreamTailLaunch`,
+    // whose range no file range covers: its file location is its name's.)
+    llvm::SmallVector<SourceLocation, 4> WrittenEnds;
+    for (const Expr *Operand : Operands) {
+      const Expr *Written = Operand->IgnoreUnlessSpelledInSource();
+      SourceLocation Begin = SM.getFileLoc(Written->getBeginLoc());
+      SourceLocation End = Lexer::getLocForEndOfToken(
+          SM.getFileLoc(Written->getEndLoc()), 0, SM, LangOpts);
+      if (isa<CXXDefaultArgExpr>(Operand) || Begin.isInvalid() ||
+          End.isInvalid() || SM.getFileID(Begin) != File ||
+          distance(Tokens.TripleLess, Begin) < 3)
+        break;
+      WrittenEnds.push_back(End);
+    }
+    Input.WrittenConfig = WrittenEnds.size();
+    if (Input.WrittenConfig < 2)
+      return std::nullopt;
+    for (unsigned I = 0; I + 1 < Input.WrittenConfig; ++I) {
+      const SourceLocation End = WrittenEnds[I];
+      Token Comma = rawTokenAt(End);
+      if (Comma.isNot(tok::comma))
+        return std::nullopt;
+      ConfigCommas.push_back(Comma.getLocation());
+    }
+    Input.WrittenArgs = WrittenArgs.size();
+    Input.DefaultArgTexts.assign(Plan.DefaultArgTexts.begin(),
+                                 Plan.DefaultArgTexts.end());
+    Input.Indent = indentationOf(Tokens.CalleeBegin);
+    return Input;
+  }
+
+  void applyExplicitRewrite(const LaunchTokens &Tokens,
+                            const ExplicitLaunchInput &Input,
+                            SourceEdits &Edits) const {
+    ExplicitLaunchText Text = spellExplicitLaunch(Input);
+    Edits.insert(Tokens.CalleeBegin, Text.BeforeCallee);
+    Edits.replace(Tokens.TripleLess, 3, Text.TripleLess);
+    for (size_t I = 0; I < ConfigCommas.size(); ++I)
+      Edits.replace(
+          ConfigCommas[I],
+          1 + horizontalSpaceAfter(ConfigCommas[I].getLocWithOffset(1)),
+          Text.ConfigCommas[I]);
+    Edits.replace(Tokens.TripleGreater,
+                  distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
+                  Text.TripleGreater);
+    for (size_t I = 0; I < Tokens.Commas.size(); ++I)
+      Edits.replace(
+          Tokens.Commas[I],
+          1 + horizontalSpaceAfter(Tokens.Commas[I].getLocWithOffset(1)),
+          Text.ArgCommas[I]);
+    Edits.replace(Tokens.RParen, 1, Text.RParen);
+  }
+
+  /// After a launch statement that the lowering made longer, `#line` numbers
+  /// the following lines as in the input (nvcc's messages then point at the
+  /// user's lines). Within a larger expression the numbers stay shifted.
+  void restoreLineNumbers(const LaunchTokens &Tokens, StringRef Indent,
+                          SourceEdits &Edits) {
+    Token Semi = rawTokenAt(Tokens.RParen.getLocWithOffset(1));
+    if (Semi.isNot(tok::semi) || !isStatement())
+      return;
+    Edits.insert(Semi.getLocation().getLocWithOffset(1),
+                 "\n#line " + lineAfter(Semi.getLocation(), Indent));
+  }
+
+  /// After `#line `: the number that the text left after \p Semi on its line
+  /// should have, and, when that text is code, the line break and \p Indent
+  /// that put it on a line of its own (a comment may stay on the directive).
+  std::string lineAfter(SourceLocation Semi, StringRef Indent) const {
+    StringRef Buffer = SM.getBufferData(File);
+    unsigned End = SM.getFileOffset(Semi) + 1;
+    StringRef After = Buffer.slice(End, Buffer.find('\n', End)).trim();
+    unsigned Line = SM.getSpellingLineNumber(Semi);
+    if (After.empty() || After.starts_with("//"))
+      return std::to_string(Line + 1);
+    return std::to_string(Line) + "\n" + Indent.str();
   }
 
   //===--- Rewriting ------------------------------------------------------===//

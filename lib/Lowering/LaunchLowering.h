@@ -74,9 +74,21 @@ struct LaunchLoweringState {
   /// any other use of the macro would expand to the lowered form too.
   llvm::DenseMap<clang::SourceLocation, llvm::DenseSet<clang::SourceLocation>>
       MacroLaunchUses;
+  /// The files with a launch in the runtime form: they include the runtime.
+  llvm::DenseSet<clang::FileID> UseRuntime;
+};
+
+/// How a lowered launch is written.
+enum class LaunchForm {
+  /// `cdp::DeviceLaunch<...>(k, {...}).arg<0>(a).launch()` (the runtime).
+  Runtime,
+  /// The device runtime's own calls in a lambda (ExplicitLaunch.h), where
+  /// the tool knows the kernel's parameters; the runtime form elsewhere.
+  Explicit,
 };
 
 struct LaunchLoweringOptions {
+  LaunchForm Form = LaunchForm::Runtime;
   /// Test each pointer argument's memory space on the GPU before launching
   /// (--runtime-checks): `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;

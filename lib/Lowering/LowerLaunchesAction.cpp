@@ -232,7 +232,8 @@ public:
       reportOtherArchitectureLaunches(Context, Files);
 
     for (auto [File, Count] : Visitor.lowered()) {
-      if (Count == 0 || IncludeRuntime.contains(File))
+      if (!Visitor.state().UseRuntime.contains(File) ||
+          IncludeRuntime.contains(File))
         continue;
       RuntimeInclude Include = runtimeIncludeFor(
           File, RuntimeHeader,

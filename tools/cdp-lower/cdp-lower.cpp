@@ -120,6 +120,18 @@ static cl::opt<bool> RuntimeChecks(
              "pointer arguments point to global memory; report and skip a "
              "launch whose do not"),
     cl::cat(ToolCategory));
+static cl::opt<cdp::LaunchForm> Emit(
+    "emit", cl::desc("How a lowered launch is written"),
+    cl::values(clEnumValN(cdp::LaunchForm::Runtime, "runtime",
+                          "cdp::DeviceLaunch<...>(k, {...}).arg<0>(a).launch()"
+                          " (the default)"),
+               clEnumValN(cdp::LaunchForm::Explicit, "explicit",
+                          "the device runtime's calls, one typed store per "
+                          "parameter, in a lambda where the launch stood "
+                          "(where the tool knows the parameters; launches in "
+                          "templates and macros, and checked ones, keep the "
+                          "runtime form)")),
+    cl::init(cdp::LaunchForm::Runtime), cl::cat(ToolCategory));
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the checks and their -W names"),
                                 cl::cat(ToolCategory));
@@ -270,6 +282,8 @@ int main(int argc, const char **argv) {
   }
   cdp::LoweringOptions Options;
   Options.Launches.RuntimeChecks = RuntimeChecks;
+  Options.Launches.Form = Emit;
+
   Options.HeaderFilter = HeaderFilter;
   // Exported replacements and fix-its apply to the originals in place.
   bool EditsInPlace = InPlace || !ExportFixes.empty();
