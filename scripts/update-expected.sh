@@ -5,12 +5,14 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tool="$root/build/tools/cdp-lower/cdp-lower"
-for expected in "$root"/test/Lowering/Expected/*.cu; do
+cd "$root/test/Lowering"
+for expected in Expected/*.cu; do
   name=$(basename "$expected")
-  test="$root/test/Lowering/$name"
-  # The flags of the test's first `RUN: %cdp-lower <flags> %s` line.
-  flags=$(sed -n 's|^// RUN: %cdp-lower \(.*\)%s .*|\1|p' "$test" | head -1)
+  # The flags of the test's first line, `RUN: cd %S && %cdp-lower <flags>
+  # <name> -o %t.cu`: run from the test's directory, as lit does, so that
+  # the output names the file as the test's does.
+  flags=$(sed -n "1s|^// RUN: cd %S && %cdp-lower \(.*\)$name -o .*|\1|p" "$name")
   # shellcheck disable=SC2086 # the flags are words
-  "$tool" $flags "$test" -o "$expected"
+  "$tool" $flags "$name" -o "$expected"
   echo "updated test/Lowering/Expected/$name${flags:+ (with $flags)}"
 done

@@ -75,11 +75,13 @@ struct LoweringPlan {
 
 class LaunchLowerer {
 public:
-  LaunchLowerer(const CUDAKernelCallExpr &Launch, ASTContext &Context,
-                const LaunchLoweringOptions &Options, bool InHostDevice)
-      : Launch(Launch), Context(Context), Options(Options),
-        InHostDevice(InHostDevice), SM(Context.getSourceManager()),
-        LangOpts(Context.getLangOpts()), Diags(Context.getDiagnostics()) {
+  LaunchLowerer(const CUDAKernelCallExpr &Launch, const FunctionDecl &Enclosing,
+                ASTContext &Context, const LaunchLoweringOptions &Options,
+                bool InHostDevice)
+      : Launch(Launch), Enclosing(Enclosing), Context(Context),
+        Options(Options), InHostDevice(InHostDevice),
+        SM(Context.getSourceManager()), LangOpts(Context.getLangOpts()),
+        Diags(Context.getDiagnostics()) {
     for (const Expr *Arg : Launch.arguments())
       if (!isa<CXXDefaultArgExpr>(Arg))
         WrittenArgs.push_back(Arg);
@@ -102,7 +104,7 @@ public:
       return false;
     if (!State.Rewritten.insert(Tokens->TripleLess).second)
       return true;
-    std::optional<LoweringPlan> Plan = planStatic(State.Plans);
+    std::optional<LoweringPlan> Plan = planStatic(State);
     bool IsStatic = Plan.has_value();
     if (!Plan && !Failed)
       Plan = planDependent(State);
@@ -128,6 +130,11 @@ public:
       if (!InHostDevice)
         restoreLineNumbers(*Tokens, Explicit->Indent, Edits);
     } else {
+      if (const FunctionDecl *Kernel = Launch.getDirectCallee();
+          IsStatic && Kernel)
+        if (std::optional<std::string> Alias =
+                aliasPrefix(*Kernel, State.Plans.find(Kernel)->second, State))
+          Plan->Prefix = *Alias;
       applyRewrite(*Tokens, *Plan, Edits);
       State.UseRuntime.insert(File);
     }
@@ -138,6 +145,8 @@ public:
 
 private:
   const CUDAKernelCallExpr &Launch;
+  /// The function the launch is written in (a lambda's call operator).
+  const FunctionDecl &Enclosing;
   ASTContext &Context;
   const LaunchLoweringOptions &Options;
   /// In a `__host__ __device__` function: the host compilation keeps the
@@ -367,8 +376,8 @@ private:
   }
 
   /// The parameter types are known: the tool lays them out.
-  std::optional<LoweringPlan>
-  planStatic(llvm::DenseMap<const FunctionDecl *, KernelPlan> &Plans) {
+  std::optional<LoweringPlan> planStatic(LaunchLoweringState &State) {
+    llvm::DenseMap<const FunctionDecl *, KernelPlan> &Plans = State.Plans;
     if (Launch.isTypeDependent())
       return std::nullopt;
     const FunctionDecl *Kernel = Launch.getDirectCallee();
@@ -418,9 +427,67 @@ private:
       return std::nullopt;
     }
     KernelPlan Plan;
-    Plan.Prefix = "cdp::DeviceLaunch<void(" + Spelled.Spelling + ")>(";
+    Plan.Type = "cdp::DeviceLaunch<void(" + Spelled.Spelling + ")>";
+    Plan.Prefix = Plan.Type + "(";
     Plan.ArgOpeners = argOpeners(*Layout);
+    Plan.Long =
+        Options.AliasAbove && Spelled.Spelling.size() > Options.AliasAbove;
     return Plan;
+  }
+
+  //===--- Aliases for long kernel types ----------------------------------===//
+
+  /// The start of the line of the declaration at namespace scope that holds
+  /// the launch, where an alias declared for its kernel is visible to it;
+  /// nothing when that declaration does not start a line of this file.
+  std::optional<SourceLocation> aliasPlace() const {
+    const Decl *Outer = &Enclosing;
+    while (!isa<NamespaceDecl, LinkageSpecDecl, TranslationUnitDecl>(
+        Outer->getLexicalDeclContext()))
+      Outer = cast<Decl>(Outer->getLexicalDeclContext());
+    if (const auto *Function = dyn_cast<FunctionDecl>(Outer))
+      if (const FunctionTemplateDecl *Template =
+              Function->getDescribedFunctionTemplate())
+        Outer = Template;
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(Outer))
+      if (const ClassTemplateDecl *Template =
+              Record->getDescribedClassTemplate())
+        Outer = Template;
+    SourceLocation Begin = SM.getExpansionLoc(Outer->getBeginLoc());
+    if (SM.getFileID(Begin) != File)
+      return std::nullopt;
+    StringRef Buffer = SM.getBufferData(File);
+    unsigned Offset = SM.getFileOffset(Begin);
+    unsigned LineStart = Buffer.rfind('\n', Offset) + 1; // npos + 1 is 0.
+    if (Buffer.slice(LineStart, Offset).find_first_not_of(" \t") !=
+        StringRef::npos)
+      return std::nullopt;
+    return SM.getComposedLoc(File, LineStart);
+  }
+
+  /// `cdp_launch_child(` for a kernel whose type is long, declaring the
+  /// alias at its first launch in this file; nothing to keep the prefix.
+  std::optional<std::string> aliasPrefix(const FunctionDecl &Kernel,
+                                         const KernelPlan &Plan,
+                                         LaunchLoweringState &State) {
+    if (!Plan.Long || Options.RuntimeChecks)
+      return std::nullopt;
+    auto Known = State.Aliases.find({&Kernel, File});
+    if (Known != State.Aliases.end())
+      return Known->second + "(";
+    std::optional<SourceLocation> Place = aliasPlace();
+    if (!Place)
+      return std::nullopt;
+    std::string Base = "cdp_launch_" + Kernel.getNameAsString();
+    std::string Name = Base;
+    for (unsigned N = 2; Context.Idents.find(Name) != Context.Idents.end() ||
+                         !State.AliasNames.insert(Name).second;
+         ++N)
+      Name = Base + "_" + std::to_string(N);
+    State.Aliases[{&Kernel, File}] = Name;
+    State.AliasDeclarations[*Place].push_back("using " + Name + " = " +
+                                              Plan.Type + ";\n");
+    return Name + "(";
   }
 
   /// The kernel a dependent launch names, if its written callee names a
@@ -724,7 +791,7 @@ private:
     // rule, a layout no rule gives) it refuses here too.
     if (!Launch.isTypeDependent() && Launch.getDirectCallee() &&
         !Launch.getDirectCallee()->getType()->isDependentType() &&
-        !planStatic(State.Plans) && Failed)
+        !planStatic(State) && Failed)
       return false;
     if (!State.Rewritten.insert(TripleLess).second)
       return true;
@@ -973,11 +1040,21 @@ private:
 
 } // namespace
 
-bool lowerLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
+bool lowerLaunch(const CUDAKernelCallExpr &Launch,
+                 const FunctionDecl &Enclosing, ASTContext &Context,
                  const LaunchLoweringOptions &Options, bool InHostDevice,
                  SourceEdits &Edits, LaunchLoweringState &State) {
-  return LaunchLowerer(Launch, Context, Options, InHostDevice)
+  return LaunchLowerer(Launch, Enclosing, Context, Options, InHostDevice)
       .lower(Edits, State);
+}
+
+void insertAliasDeclarations(
+    const LaunchLoweringState &State, const SourceManager &SM,
+    llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
+  for (const auto &[At, Declarations] : State.AliasDeclarations)
+    EditsOf(SM.getFileID(At))
+        .insert(At, llvm::join(Declarations, "") + "#line " +
+                        std::to_string(SM.getSpellingLineNumber(At)) + "\n");
 }
 
 } // namespace cdp

@@ -35,13 +35,18 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 
+#include <map>
 #include <optional>
 #include <string>
 
 namespace clang {
 class ASTContext;
+class SourceManager;
 class CUDAKernelCallExpr;
 class FunctionDecl;
 } // namespace clang
@@ -52,8 +57,12 @@ namespace cdp {
 /// types are known: `cdp::DeviceLaunch<void(int *, char)>(` and the
 /// `.arg<Offset>(` of each parameter.
 struct KernelPlan {
+  /// `cdp::DeviceLaunch<void(int *, char)>`.
+  std::string Type;
   std::string Prefix;
   llvm::SmallVector<std::string, 8> ArgOpeners;
+  /// The parameter list is long enough to name the type by an alias.
+  bool Long = false;
 };
 
 /// What lowering one launch leaves for the next ones of the file.
@@ -76,7 +85,25 @@ struct LaunchLoweringState {
       MacroLaunchUses;
   /// The files with a launch in the runtime form: they include the runtime.
   llvm::DenseSet<clang::FileID> UseRuntime;
+  /// A kernel with a long parameter list is named once per file by an
+  /// alias (`using cdp_launch_child = cdp::DeviceLaunch<void(...)>;`), so
+  /// that its launches stay short: each kernel's alias in each file, ...
+  std::map<std::pair<const clang::FunctionDecl *, clang::FileID>, std::string>
+      Aliases;
+  /// ... the declarations to insert, by place (the start of the line of the
+  /// namespace-scope declaration that holds the kernel's first launch), ...
+  llvm::MapVector<clang::SourceLocation, llvm::SmallVector<std::string, 2>>
+      AliasDeclarations;
+  /// ... and the names taken.
+  llvm::StringSet<> AliasNames;
 };
+
+/// Inserts the alias declarations that lowering the launches of a file
+/// made, each group followed by `#line`, which keeps the numbering of the
+/// lines after it.
+void insertAliasDeclarations(
+    const LaunchLoweringState &State, const clang::SourceManager &SM,
+    llvm::function_ref<SourceEdits &(clang::FileID)> EditsOf);
 
 /// How a lowered launch is written.
 enum class LaunchForm {
@@ -89,6 +116,9 @@ enum class LaunchForm {
 
 struct LaunchLoweringOptions {
   LaunchForm Form = LaunchForm::Runtime;
+  /// Name a kernel whose parameter list is longer than this once per file
+  /// (KernelPlan aliases); 0: never.
+  unsigned AliasAbove = 24;
   /// Test each pointer argument's memory space on the GPU before launching
   /// (--runtime-checks): `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;
@@ -100,6 +130,7 @@ struct LaunchLoweringOptions {
 /// `__host__ __device__` function (\p InHostDevice) the lowered launch is
 /// the `#ifdef __CUDA_ARCH__` branch, and the original the host's.
 bool lowerLaunch(const clang::CUDAKernelCallExpr &Launch,
+                 const clang::FunctionDecl &Enclosing,
                  clang::ASTContext &Context,
                  const LaunchLoweringOptions &Options, bool InHostDevice,
                  SourceEdits &Edits, LaunchLoweringState &State);

@@ -166,9 +166,9 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
-      Lowered[File] += lowerLaunch(*Launch, Context, Options,
-                                   currentSide() == LaunchSide::HostDevice,
-                                   Files.editsOf(File), State);
+      Lowered[File] += lowerLaunch(
+          *Launch, *currentFunction(), Context, Options,
+          currentSide() == LaunchSide::HostDevice, Files.editsOf(File), State);
       break;
     }
     return true;
@@ -243,6 +243,10 @@ public:
           SM, Context.getLangOpts());
       Files.editsOf(File).insert(Include.At, Include.Text);
     }
+    // After the runtime's include, which an alias at the same place needs.
+    insertAliasDeclarations(Visitor.state(), SM, [&](FileID File) -> auto & {
+      return Files.editsOf(File);
+    });
     if (Options.CopyHeaders)
       pointIncludesAtCopies(SM, Files);
 

@@ -7,5 +7,6 @@
 // must compile (the runtime once picked each parameter type by recursion,
 // which stopped at about 200 parameters).
 //
-// CHECK: cdp::DeviceLaunch<void(int, int, {{.*}}, int)>(child, {1, 1}).arg<0>(0).arg<4>(1)
+// CHECK: using cdp_launch_child = cdp::DeviceLaunch<void(int, int, {{.*}}, int)>;
+// CHECK: cdp_launch_child(child, {1, 1}).arg<0>(0).arg<4>(1)
 // CHECK-SAME: .arg<3996>(999).launch();

@@ -26,9 +26,11 @@ enum class Mode : unsigned char { Fast, Exact };
 __global__ void child(char c, float f, int *p, Base b, float converted,
                       Mode m, bool flag) {}
 
+using cdp_launch_child = cdp::DeviceLaunch<void(char, float, int *, ::Base, float, ::Mode, bool)>;
+#line 27
 __global__ void parent(double d, long long big) {
   Derived derived{};
   Celsius warm{21.5f};
-  cdp::DeviceLaunch<void(char, float, int *, ::Base, float, ::Mode, bool)>(child, {1, 1}).arg<0>(big).arg<4>(d).arg<8>(NULL).arg<16>(derived).arg<20>(warm).arg<24>(Mode::Exact).arg<25>(3).launch();
-  cdp::DeviceLaunch<void(char, float, int *, ::Base, float, ::Mode, bool)>(child, {1, 1}).arg<0>(65).arg<4>(1).arg<8>(0).arg<16>(Base{1}).arg<20>(2.5).arg<24>(Mode::Fast).arg<25>(true).launch();
+  cdp_launch_child(child, {1, 1}).arg<0>(big).arg<4>(d).arg<8>(NULL).arg<16>(derived).arg<20>(warm).arg<24>(Mode::Exact).arg<25>(3).launch();
+  cdp_launch_child(child, {1, 1}).arg<0>(65).arg<4>(1).arg<8>(0).arg<16>(Base{1}).arg<20>(2.5).arg<24>(Mode::Fast).arg<25>(true).launch();
 }
