@@ -74,6 +74,19 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
     // clang 22 knows CUDA up to 12.9 and warns about 13.x; it parses it fine.
     Adjusted.push_back("-Wno-unknown-cuda-version");
     Adjusted.push_back("-I" + RuntimeIncludeDir);
+    // What nvcc's front end accepts and clang's does not, for the parse
+    // only (the lowered output, which nvcc compiles, gets none of it):
+    // `register` in C++17, the host min/max of nvcc's headers, thrust's
+    // device-side algorithms, which nvcc enables with __CUDACC_RDC__ and
+    // whose profiling ranges clang refuses in device code.
+    Adjusted.push_back("-Wno-register");
+    Adjusted.push_back("-Wno-vla-cxx-extension");
+    if (hasFlagWithPrefix(Adjusted, "-fgpu-rdc") &&
+        !hasFlagWithPrefix(Adjusted, "-fno-gpu-rdc"))
+      Adjusted.push_back("-D__CUDACC_RDC__");
+    Adjusted.push_back("-DCCCL_DISABLE_NVTX");
+    Adjusted.push_back("-include");
+    Adjusted.push_back("cdp/nvcc-compat.h");
     // nvcc puts the toolkit's CCCL (thrust, cub, libcu++) on the system
     // include path by itself; clang does not.
     llvm::SmallString<256> Cccl(

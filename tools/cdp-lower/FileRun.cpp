@@ -77,8 +77,18 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
 }
 
 bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
-              ToolDiagnostics &Diagnostics) {
-  auto FS = llvm::vfs::createPhysicalFileSystem();
+              ToolDiagnostics &Diagnostics, const SourceOverride *Override) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+      llvm::vfs::createPhysicalFileSystem();
+  if (Override) {
+    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    Memory->addFile(
+        Override->Path, 0,
+        llvm::MemoryBuffer::getMemBufferCopy(Override->Text, Override->Path));
+    Overlay->pushOverlay(Memory);
+    FS = Overlay;
+  }
   if (!Parse.Directory.empty())
     FS->setCurrentWorkingDirectory(Parse.Directory);
   FileSystemOptions Options;

@@ -30,6 +30,12 @@ namespace cdp {
 
 /// One parse of an input file: for one compile command of it and one GPU
 /// architecture.
+/// A file that a parse reads with other contents than it has on disk.
+struct SourceOverride {
+  std::string Path; ///< Absolute.
+  llvm::StringRef Text;
+};
+
 struct FileParse {
   std::string Directory;
   std::vector<std::string> CommandLine;
@@ -50,7 +56,8 @@ parsesOf(const clang::tooling::CompilationDatabase &Database,
 /// false when it reported an error (the driver's included).
 bool runParse(const FileParse &Parse,
               clang::tooling::FrontendActionFactory &Factory,
-              ToolDiagnostics &Diagnostics);
+              ToolDiagnostics &Diagnostics,
+              const SourceOverride *Override = nullptr);
 
 } // namespace cdp
 

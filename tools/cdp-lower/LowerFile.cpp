@@ -12,6 +12,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include "SpacedChevrons.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <map>
 
 namespace cdp {
@@ -39,16 +44,38 @@ std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
                                       llvm::ArrayRef<FileParse> Parses,
                                       const LoweringOptions &Options,
                                       ToolDiagnostics &Diagnostics) {
+  // nvcc's spaced chevrons (`k << <1, 1 >> > (p)`) are parsed joined.
+  std::optional<JoinedChevrons> Joined;
+  std::optional<SourceOverride> Override;
+  std::string UserText;
+  llvm::SmallString<256> Path(Input);
+  llvm::sys::fs::make_absolute(Path);
+  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+          llvm::MemoryBuffer::getFile(Path)) {
+    UserText = (*Buffer)->getBuffer().str();
+    Joined = joinSpacedChevrons(UserText);
+    if (Joined)
+      Override = SourceOverride{std::string(Path), Joined->Text};
+  }
+
   std::vector<LoweredFile> Results(Parses.size());
   bool Succeeded = true;
   for (size_t I = 0; I < Parses.size(); ++I) {
     ActionFactory<LowerLaunchesAction, const LoweringOptions, LoweredFile>
         Factory(Options, Results[I]);
-    Succeeded &=
-        runParse(Parses[I], Factory, Diagnostics) && Results[I].Succeeded;
+    Succeeded &= runParse(Parses[I], Factory, Diagnostics,
+                          Override ? &*Override : nullptr) &&
+                 Results[I].Succeeded;
   }
   if (!Succeeded)
     return std::nullopt;
+  if (Joined) {
+    // The edits apply to the user's text, not to the joined copy.
+    for (LoweredFile &Result : Results) {
+      widenOverSpacedChevrons(Result.Edits, *Joined);
+      Result.Original = UserText;
+    }
+  }
   LoweredInput Lowered;
   for (const LoweredFile &Result : Results)
     Lowered.Launches = std::max(Lowered.Launches, Result.LoweredLaunches);

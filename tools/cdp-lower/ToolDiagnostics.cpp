@@ -7,6 +7,8 @@
 
 #include "ToolDiagnostics.h"
 
+#include "NvccIdioms.h"
+
 #include "clang/Basic/Sarif.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -111,6 +113,22 @@ void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
   // pass: a repeat is not counted twice.
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   record(Level, Info);
+  print(Level, Info);
+  if (Level >= DiagnosticsEngine::Error)
+    if (std::optional<std::string> Note = nvccIdiomNote(Info)) {
+      // A note of the tool's own, at the error's place, under clang's error.
+      DiagnosticsEngine &Diags =
+          const_cast<DiagnosticsEngine &>(*Info.getDiags());
+      unsigned ID =
+          Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
+      DiagnosticStorage NoStorage;
+      Diagnostic Idiom(&Diags, Info.getLocation(), ID, NoStorage, *Note);
+      print(DiagnosticsEngine::Note, Idiom);
+    }
+}
+
+void ToolDiagnostics::print(DiagnosticsEngine::Level Level,
+                            const Diagnostic &Info) {
   if (SarifPrinter)
     SarifPrinter->HandleDiagnostic(Level, Info);
   else

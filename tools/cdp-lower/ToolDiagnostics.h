@@ -68,6 +68,9 @@ private:
   /// The last warning or error was a repeat: so are its notes.
   bool DroppingNotes = false;
   /// Records \p Info (a note adds to the last record).
+  /// Prints through the printer of the chosen format.
+  void print(clang::DiagnosticsEngine::Level Level,
+             const clang::Diagnostic &Info);
   void record(clang::DiagnosticsEngine::Level Level,
               const clang::Diagnostic &Info);
   clang::LangOptions LangOpts;

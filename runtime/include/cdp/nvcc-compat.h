@@ -1,0 +1,45 @@
+//===- cdp/nvcc-compat.h - What nvcc's headers give and clang's lack ------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// cdp-lower force-includes this header into its own clang parses, never into
+// the lowered output (nvcc compiles that with its own headers). It declares
+// what CUDA code may use because nvcc's headers provide it, and clang's CUDA
+// headers do not, so that such a file parses as nvcc parses it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_NVCC_COMPAT_H
+#define CDP_NVCC_COMPAT_H
+
+#if defined(__clang__) && defined(__CUDA__)
+
+// nvcc's crt/math_functions.h gives min and max for every pair of these
+// types to host and device code; clang's headers give them to device code
+// only, so `max(1.0f, x)` in a host function did not parse.
+#define CDP_HOST_MIN_MAX(R, A, B)                                              \
+  static inline __host__ R min(const A a, const B b) { return a < b ? a : b; } \
+  static inline __host__ R max(const A a, const B b) { return a > b ? a : b; }
+CDP_HOST_MIN_MAX(int, int, int)
+CDP_HOST_MIN_MAX(unsigned int, unsigned int, unsigned int)
+CDP_HOST_MIN_MAX(unsigned int, int, unsigned int)
+CDP_HOST_MIN_MAX(unsigned int, unsigned int, int)
+CDP_HOST_MIN_MAX(long int, long int, long int)
+CDP_HOST_MIN_MAX(unsigned long int, unsigned long int, unsigned long int)
+CDP_HOST_MIN_MAX(unsigned long int, long int, unsigned long int)
+CDP_HOST_MIN_MAX(unsigned long int, unsigned long int, long int)
+CDP_HOST_MIN_MAX(long long int, long long int, long long int)
+CDP_HOST_MIN_MAX(unsigned long long int, unsigned long long int,
+                 unsigned long long int)
+CDP_HOST_MIN_MAX(unsigned long long int, long long int, unsigned long long int)
+CDP_HOST_MIN_MAX(unsigned long long int, unsigned long long int, long long int)
+CDP_HOST_MIN_MAX(float, float, float)
+CDP_HOST_MIN_MAX(double, double, double)
+CDP_HOST_MIN_MAX(double, float, double)
+CDP_HOST_MIN_MAX(double, double, float)
+#undef CDP_HOST_MIN_MAX
+
+#endif // __clang__ && __CUDA__
+
+#endif // CDP_NVCC_COMPAT_H

@@ -1,0 +1,33 @@
+// RUN: %nvcc-rdc -c %s -o %t.original.o
+// RUN: %cdp-lower %s -o %t.cu
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: FileCheck %s < %t.cu
+//
+// Idioms of nvcc's front end that clang refuses, which the tool's parse
+// accepts as nvcc does: `register` in C++17 (-Wno-register), the host
+// min/max of nvcc's headers (cdp/nvcc-compat.h, force-included into the
+// parse only), thrust's device-side algorithms in a CDP build (nvcc's
+// __CUDACC_RDC__, and no NVTX ranges in the parse), `%globaltimer` in
+// inline assembly, and a variable-length array in host code.
+
+#include <thrust/execution_policy.h>
+#include <thrust/sort.h>
+
+__global__ void child(int *p, unsigned long long t) {}
+
+__global__ void parent(int *p, int n) {
+  register int twice = n * 2;
+  thrust::sort(thrust::device, p, p + twice);
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  child<<<1, 1>>>(p, t);
+  // CHECK: cdp::DeviceLaunch<void(int *, unsigned long long)>(child, {1, 1}).arg<0>(p).arg<8>(t).launch();
+}
+
+int host(int n) {
+  float larger = max(1.0f, 2.0f);
+  unsigned smaller = min(3u, 4u);
+  int scratch[n];
+  scratch[0] = (int)larger + (int)smaller;
+  return scratch[0];
+}

@@ -1,0 +1,40 @@
+// RUN: %nvcc-rdc -c %s -o %t.original.o
+// RUN: not %cdp-lower %s 2>&1 | FileCheck %s --implicit-check-not="{{[0-9]}}: error:"
+//
+// Idioms of nvcc's front end that clang 22 refuses and no flag changes:
+// clang's error gets a note that names the idiom and a spelling both
+// compilers accept. (nvcc compiles this file, the first RUN line.)
+
+#include <cstdlib>
+#include <cuda/barrier>
+using namespace std;
+
+__global__ void child(int *p) {}
+
+__global__ void parent(int *p) {
+  int *scratch = (int *)malloc(16);
+  // CHECK: refused.cu:[[@LINE-1]]:25: error: call to 'malloc' is ambiguous
+  // CHECK: refused.cu:[[@LINE-2]]:25: note: nvcc accepts this call under 'using namespace std;', but clang's CUDA headers declare both ::malloc and std::malloc for device code; qualify the call ('::malloc'), which both compilers accept
+  free(scratch);
+  // CHECK: refused.cu:[[@LINE-1]]:3: error: call to 'free' is ambiguous
+  // CHECK: refused.cu:[[@LINE-2]]:3: note: {{.*}} qualify the call ('::free')
+
+  __shared__ cuda::barrier<cuda::thread_scope_block> ready;
+  // CHECK: refused.cu:[[@LINE-1]]:54: error: initialization is not supported for __shared__ variables
+  // CHECK: refused.cu:[[@LINE-2]]:54: note: nvcc accepts a __shared__ variable whose type has a constructor (cuda::barrier, say) and does not run it; clang refuses it; declare uninitialized storage instead, '__shared__ alignas(T) unsigned char storage[sizeof(T)];', and use '*reinterpret_cast<T *>(storage)'
+  if (threadIdx.x == 0)
+    init(&ready, blockDim.x);
+
+  unsigned a, b;
+  asm("mov.u32 %0, 1; mov.u32 %1, 2;" : "=r"(a) "=r"(b));
+  // CHECK: refused.cu:[[@LINE-1]]:49: error: expected ')'
+  // CHECK: refused.cu:[[@LINE-2]]:49: note: nvcc accepts inline-assembly operands without a comma between them; clang does not: separate the operands with ','
+  child<<<1, 1>>>(p + a + b);
+}
+
+int host(int n) {
+  int buffer[n] = {0};
+  // CHECK: refused.cu:[[@LINE-1]]:14: error: variable-sized object may not be initialized
+  // CHECK: refused.cu:[[@LINE-2]]:14: note: nvcc's host compiler accepts an initializer on a variable-length array; clang does not: fill the array after its declaration
+  return buffer[0];
+}
