@@ -341,13 +341,11 @@ private:
   /// A launch through a pointer to a kernel (`kp<<<1, 1>>>(x)`): the
   /// pointer's type gives the parameters, and the pointer is the kernel.
   std::optional<LoweringPlan> planThroughPointer() {
-    QualType Callee = Launch.getCallee()->getType();
-    if (const auto *Pointer = Callee->getAs<PointerType>())
-      Callee = Pointer->getPointeeType();
-    const auto *Proto = Callee->getAs<FunctionProtoType>();
-    if (!Proto)
+    std::optional<llvm::SmallVector<QualType, 8>> PointerTypes =
+        pointerParameterTypes();
+    if (!PointerTypes)
       return std::nullopt;
-    llvm::SmallVector<QualType, 8> Types(Proto->getParamTypes());
+    llvm::SmallVector<QualType, 8> &Types = *PointerTypes;
     llvm::Expected<KernelParamLayout> Layout =
         computeParamLayout(Types, Context);
     if (!Layout) {
@@ -815,20 +813,24 @@ private:
 
   /// The kernel's parameter types, known here (not dependent).
   std::optional<llvm::SmallVector<QualType, 8>> staticParameterTypes() const {
+    const FunctionDecl *Kernel = Launch.getDirectCallee();
+    if (!Kernel)
+      return pointerParameterTypes();
     llvm::SmallVector<QualType, 8> Types;
-    if (const FunctionDecl *Kernel = Launch.getDirectCallee()) {
-      for (const ParmVarDecl *Param : Kernel->parameters())
-        Types.push_back(Param->getType());
-      return Types;
-    }
+    for (const ParmVarDecl *Param : Kernel->parameters())
+      Types.push_back(Param->getType());
+    return Types;
+  }
+
+  /// The parameter types of a kernel launched through a pointer.
+  std::optional<llvm::SmallVector<QualType, 8>> pointerParameterTypes() const {
     QualType Callee = Launch.getCallee()->getType();
     if (const auto *Pointer = Callee->getAs<PointerType>())
       Callee = Pointer->getPointeeType();
     const auto *Proto = Callee->getAs<FunctionProtoType>();
     if (!Proto)
       return std::nullopt;
-    Types.append(Proto->param_type_begin(), Proto->param_type_end());
-    return Types;
+    return llvm::SmallVector<QualType, 8>(Proto->getParamTypes());
   }
 
   /// The whitespace that starts the line of \p Loc.

@@ -324,12 +324,30 @@ __host__ __device__ constexpr void checkOffset() {
 
 } // namespace detail
 
+namespace detail {
+
+/// `.args(values...)` of a launch chain's link: a pack expansion's
+/// arguments, one `.arg` each. An empty pack continues the chain from this
+/// link, which lives to the end of the launch's full expression.
+template <class Link> struct PackedArgs {
+  __device__ Link &&args() && { return static_cast<Link &&>(*this); }
+  template <class First, class... Rest>
+  __device__ auto args(First &&Value, Rest &&...More) && {
+    return static_cast<Link &&>(*this)
+        .arg(std::forward<First>(Value))
+        .args(std::forward<Rest>(More)...);
+  }
+};
+
+} // namespace detail
+
 /// One device-side launch of a kernel of type `void(Params...)`, with
 /// `Packed` arguments stored so far. See the file comment for its use.
 template <class Kernel, std::size_t Packed = 0> class DeviceLaunch;
 
 template <class... Params, std::size_t Packed>
-class DeviceLaunch<void(Params...), Packed> {
+class DeviceLaunch<void(Params...), Packed>
+    : public detail::PackedArgs<DeviceLaunch<void(Params...), Packed>> {
   using Layout = ParamLayout<Params...>;
   using NextParam = typename detail::TypeAt<Packed, Params...>::type;
   using KernelPtr = void (*)(Params...);
@@ -366,17 +384,6 @@ public:
     if (Buffer)
       std::memcpy(detail::slotAt(Buffer, Offset), &Value, sizeof(NextParam));
     return {Kernel, Config, UseV2, Buffer};
-  }
-
-  /// `.args(values...)`: a pack expansion's arguments, one `.arg` each.
-  /// An empty pack continues the chain from this link, which lives to the
-  /// end of the launch's full expression.
-  __device__ DeviceLaunch &&args() && { return std::move(*this); }
-  template <class First, class... Rest>
-  __device__ auto args(First &&Value, Rest &&...More) && {
-    return std::move(*this)
-        .arg(std::forward<First>(Value))
-        .args(std::forward<Rest>(More)...);
   }
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
@@ -450,7 +457,8 @@ template <class... Params> struct CheckedLaunchState {
 
 /// A link after the first: it refers to the state the first one holds.
 template <class... Params, std::size_t Packed>
-class CheckedDeviceLaunch<void(Params...), Packed> {
+class CheckedDeviceLaunch<void(Params...), Packed>
+    : public detail::PackedArgs<CheckedDeviceLaunch<void(Params...), Packed>> {
   using State = detail::CheckedLaunchState<Params...>;
   using NextParam = typename detail::TypeAt<Packed, Params...>::type;
   State &Shared;
@@ -465,14 +473,6 @@ public:
     return CheckedDeviceLaunch<void(Params...), Packed + 1>(Shared);
   }
 
-  __device__ CheckedDeviceLaunch &&args() && { return std::move(*this); }
-  template <class First, class... Rest>
-  __device__ auto args(First &&Value, Rest &&...More) && {
-    return std::move(*this)
-        .arg(std::forward<First>(Value))
-        .args(std::forward<Rest>(More)...);
-  }
-
   __device__ void launch() && {
     static_assert(Packed == State::Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
@@ -483,7 +483,8 @@ public:
 /// The first link: it holds the configuration and the staged arguments.
 template <class... Params>
 class CheckedDeviceLaunch<void(Params...), 0>
-    : detail::CheckedLaunchState<Params...> {
+    : detail::CheckedLaunchState<Params...>,
+      public detail::PackedArgs<CheckedDeviceLaunch<void(Params...), 0>> {
   using State = detail::CheckedLaunchState<Params...>;
   using NextParam = typename detail::TypeAt<0, Params...>::type;
 
@@ -499,14 +500,6 @@ public:
   __device__ CheckedDeviceLaunch<void(Params...), 1> arg(NextParam Value) && {
     State::template stage<0, Offset>(Value);
     return CheckedDeviceLaunch<void(Params...), 1>(*this);
-  }
-
-  __device__ CheckedDeviceLaunch &&args() && { return std::move(*this); }
-  template <class First, class... Rest>
-  __device__ auto args(First &&Value, Rest &&...More) && {
-    return std::move(*this)
-        .arg(std::forward<First>(Value))
-        .args(std::forward<Rest>(More)...);
   }
 
   __device__ void launch() && {
