@@ -196,6 +196,7 @@ void runChecks(ASTContext &AST, Preprocessor &PP, const CheckOptions &Options,
   for (const std::unique_ptr<Check> &C : Checks)
     C->checkTranslationUnit();
   AST.setTraversalScope(OldScope);
+  Context.reportUnusedSuppressions();
 }
 
 } // namespace cdp

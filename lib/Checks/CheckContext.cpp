@@ -25,6 +25,11 @@ CdpVersion cdpVersionOf(const ASTContext &Context, Preprocessor &PP) {
 DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
                                        StringRef Format) {
   DiagnosticsEngine &Diags = AST.getDiagnostics();
+  // Silenced by a NOLINT comment: reported as ignored, which silences the
+  // notes that follow too, and takes the caller's arguments.
+  if (NoLint.suppresses(Check, Loc))
+    return Diags.Report(Loc, Diags.getDiagnosticIDs()->getCustomDiagID(
+                                 DiagnosticIDs::Ignored, Format));
   // Only enabled checks are registered (AllChecks.cpp), so the level is
   // not Off.
   std::string Text = Format.str();

@@ -16,6 +16,7 @@
 
 #include "Checks/CheckOptions.h"
 #include "Checks/PointerOrigin.h"
+#include "Checks/Suppressions.h"
 #include "CudaAST/CodeSites.h"
 #include "CudaAST/ProgrammaticLaunch.h"
 
@@ -45,7 +46,7 @@ public:
                const CheckOptions &Options,
                const SkippedCode *Skipped = nullptr)
       : AST(AST), PP(PP), Options(Options), Skipped(Skipped),
-        Version(cdpVersionOf(AST, PP)) {}
+        Version(cdpVersionOf(AST, PP)), NoLint(AST.getSourceManager()) {}
 
   clang::ASTContext &ast() const { return AST; }
   clang::Preprocessor &preprocessor() const { return PP; }
@@ -69,6 +70,12 @@ public:
   clang::DiagnosticBuilder report(llvm::StringRef Check,
                                   clang::SourceLocation Loc,
                                   llvm::StringRef Format);
+  /// Reports NOLINT comments that silenced nothing (Suppressions.h).
+  void reportUnusedSuppressions() {
+    NoLint.reportUnused(AST.getDiagnostics(), [this](llvm::StringRef Check) {
+      return Options.isEnabled(Check);
+    });
+  }
   /// A note for the diagnostic just reported.
   clang::DiagnosticBuilder note(clang::SourceLocation Loc,
                                 llvm::StringRef Format);
@@ -79,6 +86,7 @@ private:
   const CheckOptions &Options;
   const SkippedCode *Skipped;
   CdpVersion Version;
+  Suppressions NoLint;
   std::optional<std::vector<ProgrammaticLaunch>> Programmatic;
   /// Walked on first use, over the traversal scope runChecks sets.
   std::optional<CodeSites> Sites;
