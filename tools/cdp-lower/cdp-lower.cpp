@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ActionFactory.h"
+#include "CheckDocs.h"
 #include "CompileFlags.h"
 #include "FileRun.h"
 #include "FixIts.h"
@@ -132,6 +133,11 @@ static cl::opt<cdp::LaunchForm> Emit(
                           "templates and macros, and checked ones, keep the "
                           "runtime form)")),
     cl::init(cdp::LaunchForm::Runtime), cl::cat(ToolCategory));
+static cl::opt<std::string>
+    Explain("explain",
+            cl::desc("Print the page of <check>: the rule it enforces, a bad "
+                     "and a good example, the fix"),
+            cl::value_desc("check"), cl::cat(ToolCategory));
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the checks and their -W names"),
                                 cl::cat(ToolCategory));
@@ -274,6 +280,15 @@ int main(int argc, const char **argv) {
       llvm::outs() << llvm::left_justify(Check.Name, 26)
                    << levelName(Check.DefaultLevel) << "  " << Check.Summary
                    << "\n";
+    return 0;
+  }
+  if (!Explain.empty()) {
+    std::optional<llvm::StringRef> Page = cdp::checkDocumentation(Explain);
+    if (!Page) {
+      error() << "no check named '" << Explain << "'; see --list-checks\n";
+      return 1;
+    }
+    llvm::outs() << *Page;
     return 0;
   }
   if (Inputs.empty()) {
