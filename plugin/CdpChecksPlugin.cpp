@@ -20,6 +20,7 @@
 
 #include "Checks/AllChecks.h"
 #include "Checks/CheckOptions.h"
+#include "Checks/WarningControls.h"
 #include "CudaAST/SkippedCode.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -33,6 +34,37 @@ using namespace clang;
 namespace cdp {
 namespace {
 
+/// Passes every diagnostic on but clang's warnings about warning options
+/// and groups that name checks (WarningControls.h).
+class CheckFlagNoiseFilter : public DiagnosticConsumer {
+public:
+  CheckFlagNoiseFilter(DiagnosticConsumer &Next,
+                       std::unique_ptr<DiagnosticConsumer> Owned)
+      : Next(Next), Owned(std::move(Owned)) {}
+
+  void BeginSourceFile(const LangOptions &LangOpts,
+                       const Preprocessor *PP) override {
+    Next.BeginSourceFile(LangOpts, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void clear() override {
+    Next.clear();
+    DiagnosticConsumer::clear();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    if (isCheckFlagNoise(Info))
+      return;
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Next.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  DiagnosticConsumer &Next;
+  std::unique_ptr<DiagnosticConsumer> Owned;
+};
+
 class ChecksConsumer : public ASTConsumer {
 public:
   ChecksConsumer(Preprocessor &PP, CheckOptions Options)
@@ -40,10 +72,11 @@ public:
 
   void HandleTranslationUnit(ASTContext &Context) override {
     if (Context.getLangOpts().CUDAIsDevice)
-      runChecks(Context, PP, Options, &Skipped);
+      runChecks(Context, PP, Options, &Skipped, &Pragmas);
   }
 
   SkippedCode Skipped;
+  PragmaDiagnosticRegions Pragmas;
 
 private:
   Preprocessor &PP;
@@ -55,9 +88,20 @@ class CdpChecksAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    auto Consumer =
-        std::make_unique<ChecksConsumer>(CI.getPreprocessor(), Options);
+    // The compile line's -W flags for checks, then the plugin's own.
+    auto Consumer = std::make_unique<ChecksConsumer>(
+        CI.getPreprocessor(),
+        Options.underCompileLine(CI.getDiagnosticOpts().Warnings));
     Consumer->Skipped.recordFrom(CI.getPreprocessor());
+    Consumer->Pragmas.recordFrom(CI.getPreprocessor());
+    // clang's "unknown warning group" for a pragma naming a check is noise:
+    // the checks honour the pragma.
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    bool Owned = Diags.ownsClient();
+    std::unique_ptr<DiagnosticConsumer> Taken = Diags.takeClient();
+    DiagnosticConsumer *Next = Owned ? Taken.get() : Diags.getClient();
+    Diags.setClient(new CheckFlagNoiseFilter(*Next, std::move(Taken)),
+                    /*ShouldOwnClient=*/true);
     return Consumer;
   }
 

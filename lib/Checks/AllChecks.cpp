@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/AllChecks.h"
+#include "Checks/WarningControls.h"
 
 #include "Checks/CheckFactories.h"
 #include "CudaAST/BodyTokens.h"
@@ -168,12 +169,15 @@ llvm::ArrayRef<CheckInfo> allChecks() {
 }
 
 void runChecks(ASTContext &AST, Preprocessor &PP, const CheckOptions &Options,
-               const SkippedCode *Skipped) {
-  CheckContext Context(AST, PP, Options, Skipped);
+               const SkippedCode *Skipped,
+               const PragmaDiagnosticRegions *Pragmas) {
+  CheckContext Context(AST, PP, Options, Skipped, Pragmas);
   std::vector<std::unique_ptr<Check>> Checks;
   MatchFinder Finder;
   for (const CheckInfo &Info : allChecks()) {
-    if (!Options.isEnabled(Info.Name))
+    // A check that is off still runs where a pragma turns it on.
+    if (!Options.isEnabled(Info.Name) &&
+        !(Pragmas && Pragmas->mayEnable(Info.Name)))
       continue;
     Checks.push_back(Info.Create(Info.Name, Context));
     Checks.back()->registerMatchers(Finder);

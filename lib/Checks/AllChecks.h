@@ -21,6 +21,8 @@ class Preprocessor;
 
 namespace cdp {
 
+class PragmaDiagnosticRegions;
+
 class SkippedCode;
 
 /// Runs every check \p Options enables over the code of \p Context that is
@@ -29,7 +31,8 @@ class SkippedCode;
 /// (the PDL checks use it to find a wait compiled out for this target).
 void runChecks(clang::ASTContext &Context, clang::Preprocessor &PP,
                const CheckOptions &Options,
-               const SkippedCode *Skipped = nullptr);
+               const SkippedCode *Skipped = nullptr,
+               const PragmaDiagnosticRegions *Pragmas = nullptr);
 
 } // namespace cdp
 

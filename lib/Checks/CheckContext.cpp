@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckContext.h"
+#include "Checks/WarningControls.h"
 
 #include "ParamLayout/ParamLayout.h"
 
@@ -25,21 +26,34 @@ CdpVersion cdpVersionOf(const ASTContext &Context, Preprocessor &PP) {
 DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
                                        StringRef Format) {
   DiagnosticsEngine &Diags = AST.getDiagnostics();
-  // Silenced by a NOLINT comment: reported as ignored, which silences the
-  // notes that follow too, and takes the caller's arguments.
-  if (NoLint.suppresses(Check, Loc))
+  // The compile line's and the tool's flags, then the pragmas in force.
+  CheckLevel Level = Options.levelOf(Check);
+  if (Pragmas)
+    if (std::optional<CheckLevel> AtLoc =
+            Pragmas->levelAt(Check, Loc, AST.getSourceManager()))
+      Level = *AtLoc;
+  // -w and -Werror, as they treat clang's own warnings.
+  if (Level == CheckLevel::Warning && Diags.getIgnoreAllWarnings())
+    Level = CheckLevel::Off;
+  if (Level == CheckLevel::Warning && Diags.getWarningsAsErrors())
+    Level = CheckLevel::Error;
+  // Off here, or silenced by a NOLINT comment: reported as ignored, which
+  // silences the notes that follow too, and takes the caller's arguments.
+  if (Level == CheckLevel::Off || NoLint.suppresses(Check, Loc))
     return Diags.Report(Loc, Diags.getDiagnosticIDs()->getCustomDiagID(
                                  DiagnosticIDs::Ignored, Format));
-  // Only enabled checks are registered (AllChecks.cpp), so the level is
-  // not Off.
   std::string Text = Format.str();
-  Text += Options.isPromotedToError(Check) ? " [-Werror,-W" : " [-W";
-  Text += Check;
-  Text += "]";
+  bool Promoted = Level == CheckLevel::Error && !Options.defaultsToError(Check);
+  // -fno-diagnostics-show-option drops the flag, as for clang's warnings.
+  if (Diags.getDiagnosticOptions().ShowOptionNames) {
+    Text += Promoted ? " [-Werror,-W" : " [-W";
+    Text += Check;
+    Text += "]";
+  }
   DiagnosticIDs::Level IDLevel = DiagnosticIDs::Warning;
-  if (Options.levelOf(Check) == CheckLevel::Error)
+  if (Level == CheckLevel::Error)
     IDLevel = DiagnosticIDs::Error;
-  else if (Options.levelOf(Check) == CheckLevel::Remark)
+  else if (Level == CheckLevel::Remark)
     IDLevel = DiagnosticIDs::Remark;
   unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(IDLevel, Text);
   return Diags.Report(Loc, ID);

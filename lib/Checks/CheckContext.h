@@ -29,6 +29,7 @@ class Preprocessor;
 
 namespace cdp {
 
+class PragmaDiagnosticRegions;
 class SkippedCode;
 
 /// CDP1 is the pre-CUDA-12 model (a parent may cudaDeviceSynchronize); CDP2
@@ -44,8 +45,9 @@ class CheckContext {
 public:
   CheckContext(clang::ASTContext &AST, clang::Preprocessor &PP,
                const CheckOptions &Options,
-               const SkippedCode *Skipped = nullptr)
-      : AST(AST), PP(PP), Options(Options), Skipped(Skipped),
+               const SkippedCode *Skipped = nullptr,
+               const PragmaDiagnosticRegions *Pragmas = nullptr)
+      : AST(AST), PP(PP), Options(Options), Skipped(Skipped), Pragmas(Pragmas),
         Version(cdpVersionOf(AST, PP)), NoLint(AST.getSourceManager()) {}
 
   clang::ASTContext &ast() const { return AST; }
@@ -85,6 +87,7 @@ private:
   clang::Preprocessor &PP;
   const CheckOptions &Options;
   const SkippedCode *Skipped;
+  const PragmaDiagnosticRegions *Pragmas;
   CdpVersion Version;
   Suppressions NoLint;
   std::optional<std::vector<ProgrammaticLaunch>> Programmatic;

@@ -25,6 +25,7 @@ CheckOptions::State *CheckOptions::find(llvm::StringRef Name) {
 }
 
 llvm::Error CheckOptions::applyWarningFlag(llvm::StringRef Flag) {
+  Applied.push_back(Flag.str());
   if (Flag == "error") {
     AllWarningsAreErrors = true;
     return llvm::Error::success();
@@ -71,6 +72,27 @@ CheckLevel CheckOptions::levelOf(llvm::StringRef CheckName) const {
   if (S.DefaultError || AllWarningsAreErrors)
     return CheckLevel::Error;
   return CheckLevel::Warning;
+}
+
+bool CheckOptions::defaultsToError(llvm::StringRef CheckName) const {
+  return States.find(CheckName)->second.DefaultError;
+}
+
+CheckOptions
+CheckOptions::underCompileLine(llvm::ArrayRef<std::string> Warnings) const {
+  CheckOptions Result;
+  for (llvm::StringRef Flag : Warnings) {
+    llvm::StringRef Name = Flag;
+    Name.consume_front("no-");
+    Name.consume_front("error=");
+    // Another tool's warnings are clang's business; a check name nobody
+    // has is an unknown warning, which clang reports.
+    if (Flag == "error" || Name == "cdp" || Name.starts_with("cdp-"))
+      llvm::consumeError(Result.applyWarningFlag(Flag));
+  }
+  for (const std::string &Flag : Applied)
+    llvm::consumeError(Result.applyWarningFlag(Flag));
+  return Result;
 }
 
 bool CheckOptions::isPromotedToError(llvm::StringRef CheckName) const {

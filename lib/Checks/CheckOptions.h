@@ -19,6 +19,8 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace cdp {
 
@@ -54,6 +56,14 @@ public:
   }
   /// True when the check reports errors only because of -Werror(=).
   bool isPromotedToError(llvm::StringRef CheckName) const;
+  /// Whether the check is an error unless told otherwise.
+  bool defaultsToError(llvm::StringRef CheckName) const;
+
+  /// These options under a compile line's warning flags (clang's
+  /// DiagnosticOptions::Warnings: "no-cdp-x", "error=cdp-x", "error", ...):
+  /// the flags that name checks apply first, then the ones given to the
+  /// tool or plugin itself, which are the more specific.
+  CheckOptions underCompileLine(llvm::ArrayRef<std::string> Warnings) const;
 
 private:
   struct State {
@@ -66,6 +76,8 @@ private:
   State *find(llvm::StringRef Name);
   llvm::StringMap<State> States;
   bool AllWarningsAreErrors = false;
+  /// The flags applied, in order (underCompileLine replays them).
+  std::vector<std::string> Applied;
 };
 
 } // namespace cdp

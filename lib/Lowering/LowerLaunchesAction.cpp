@@ -7,6 +7,8 @@
 
 #include "Lowering/LowerLaunchesAction.h"
 
+#include "Checks/WarningControls.h"
+
 #include "Checks/AllChecks.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/ProgrammaticLaunch.h"
@@ -204,17 +206,19 @@ public:
       const LoweringOptions &Options, LoweredFile &Result, Preprocessor &PP,
       const llvm::DenseSet<FileID> &IncludeRuntime,
       const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
-      const SkippedCode &Skipped, const MacroLaunchUses &MacroUses)
+      const SkippedCode &Skipped, const MacroLaunchUses &MacroUses,
+      const PragmaDiagnosticRegions &Pragmas, CheckOptions Checks)
       : Options(Options), Result(Result), PP(PP),
         IncludeRuntime(IncludeRuntime), Inclusions(Inclusions),
-        Skipped(Skipped), MacroUses(MacroUses) {}
+        Skipped(Skipped), MacroUses(MacroUses), Pragmas(Pragmas),
+        Checks(std::move(Checks)) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
     DiagnosticsEngine &Diags = Context.getDiagnostics();
     // Even when clang found errors: for a host-only call in device code
     // clang says only "no matching function", and the checks say why.
-    runChecks(Context, PP, Options.Checks, &Skipped);
+    runChecks(Context, PP, Checks, &Skipped, &Pragmas);
     if (Diags.hasErrorOccurred())
       return; // The file does not compile; lowering it would only mislead.
 
@@ -343,6 +347,9 @@ private:
   const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
   const MacroLaunchUses &MacroUses;
+  const PragmaDiagnosticRegions &Pragmas;
+  /// The tool's check options under the compile line's -W flags.
+  CheckOptions Checks;
 };
 
 } // namespace
@@ -352,6 +359,7 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
       CI.getSourceManager(), IncludeRuntime, Inclusions));
   Skipped.recordFrom(CI.getPreprocessor());
   MacroUses.recordFrom(CI.getPreprocessor());
+  Pragmas.recordFrom(CI.getPreprocessor());
   return true;
 }
 
@@ -359,7 +367,8 @@ std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   return std::make_unique<LowerLaunchesConsumer>(
       Options, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
-      Skipped, MacroUses);
+      Skipped, MacroUses, Pragmas,
+      Options.Checks.underCompileLine(CI.getDiagnosticOpts().Warnings));
 }
 
 } // namespace cdp

@@ -15,6 +15,7 @@
 #define CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
 
 #include "Checks/CheckOptions.h"
+#include "Checks/WarningControls.h"
 #include "CudaAST/SkippedCode.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/MacroLaunchUses.h"
@@ -97,6 +98,7 @@ private:
   std::vector<Inclusion> Inclusions;
   SkippedCode Skipped;
   MacroLaunchUses MacroUses;
+  PragmaDiagnosticRegions Pragmas;
 };
 
 } // namespace cdp

@@ -9,6 +9,8 @@
 
 #include "NvccIdioms.h"
 
+#include "Checks/WarningControls.h"
+
 #include "clang/Basic/Sarif.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -105,6 +107,10 @@ bool ToolDiagnostics::isRepeat(DiagnosticsEngine::Level Level,
 
 void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                        const Diagnostic &Info) {
+  // The checks honour -W flags and pragmas naming them; clang does not
+  // know those names (WarningControls.h).
+  if (isCheckFlagNoise(Info))
+    return;
   if (Level >= DiagnosticsEngine::Error)
     ++ErrorsReported;
   if (isRepeat(Level, Info))
