@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/AllChecks.h"
+#include "Checks/CheckConfigFile.h"
 #include "Checks/CheckOptions.h"
 #include "Checks/WarningControls.h"
 #include "CudaAST/SkippedCode.h"
@@ -88,10 +89,18 @@ class CdpChecksAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    // The compile line's -W flags for checks, then the plugin's own.
+    // The options file, the compile line's -W flags for checks, then the
+    // plugin's own.
+    llvm::SmallString<256> MainFile(
+        CI.getFrontendOpts().Inputs.empty()
+            ? StringRef()
+            : CI.getFrontendOpts().Inputs[0].getFile());
+    CI.getFileManager().getVirtualFileSystem().makeAbsolute(MainFile);
     auto Consumer = std::make_unique<ChecksConsumer>(
         CI.getPreprocessor(),
-        Options.underCompileLine(CI.getDiagnosticOpts().Warnings));
+        Options.underCompileLine(
+            CI.getDiagnosticOpts().Warnings,
+            checkLevelsForFile(MainFile, CI.getDiagnostics())));
     Consumer->Skipped.recordFrom(CI.getPreprocessor());
     Consumer->Pragmas.recordFrom(CI.getPreprocessor());
     // clang's "unknown warning group" for a pragma naming a check is noise:

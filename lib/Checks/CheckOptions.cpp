@@ -78,9 +78,24 @@ bool CheckOptions::defaultsToError(llvm::StringRef CheckName) const {
   return States.find(CheckName)->second.DefaultError;
 }
 
+llvm::Error CheckOptions::setBaseLevel(llvm::StringRef CheckName,
+                                       CheckLevel Level) {
+  State *S = find(CheckName);
+  if (!S)
+    return llvm::createStringError(
+        llvm::formatv("unknown check '{0}'", CheckName).str());
+  S->Enabled = Level != CheckLevel::Off;
+  S->DefaultError = Level == CheckLevel::Error;
+  S->DefaultRemark = Level == CheckLevel::Remark;
+  return llvm::Error::success();
+}
+
 CheckOptions
-CheckOptions::underCompileLine(llvm::ArrayRef<std::string> Warnings) const {
+CheckOptions::underCompileLine(llvm::ArrayRef<std::string> Warnings,
+                               const CheckLevels &FileLevels) const {
   CheckOptions Result;
+  for (const auto &[Name, Level] : FileLevels)
+    llvm::consumeError(Result.setBaseLevel(Name, Level)); // Checked on reading.
   for (llvm::StringRef Flag : Warnings) {
     llvm::StringRef Name = Flag;
     Name.consume_front("no-");

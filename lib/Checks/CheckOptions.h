@@ -42,6 +42,9 @@ struct CheckInfo {
 /// AllChecks.cpp, next to the factories).
 llvm::ArrayRef<CheckInfo> allChecks();
 
+/// Levels of named checks, in the order given.
+using CheckLevels = std::vector<std::pair<std::string, CheckLevel>>;
+
 class CheckOptions {
 public:
   CheckOptions();
@@ -59,11 +62,17 @@ public:
   /// Whether the check is an error unless told otherwise.
   bool defaultsToError(llvm::StringRef CheckName) const;
 
-  /// These options under a compile line's warning flags (clang's
+  /// These options under a compile line's warning flags, on top of the
+  /// levels \p FileLevels of an options file (CheckConfigFile.h) (clang's
   /// DiagnosticOptions::Warnings: "no-cdp-x", "error=cdp-x", "error", ...):
   /// the flags that name checks apply first, then the ones given to the
   /// tool or plugin itself, which are the more specific.
-  CheckOptions underCompileLine(llvm::ArrayRef<std::string> Warnings) const;
+  CheckOptions underCompileLine(llvm::ArrayRef<std::string> Warnings,
+                                const CheckLevels &FileLevels = {}) const;
+
+  /// Makes \p Level the check's own level, as an options file does (the
+  /// flags then act on it). Fails on a name no check has.
+  llvm::Error setBaseLevel(llvm::StringRef CheckName, CheckLevel Level);
 
 private:
   struct State {

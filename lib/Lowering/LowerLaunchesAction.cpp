@@ -7,6 +7,7 @@
 
 #include "Lowering/LowerLaunchesAction.h"
 
+#include "Checks/CheckConfigFile.h"
 #include "Checks/WarningControls.h"
 
 #include "Checks/AllChecks.h"
@@ -354,6 +355,15 @@ private:
 
 } // namespace
 
+/// The absolute path of the file \p CI compiles.
+static std::string mainFilePath(CompilerInstance &CI) {
+  llvm::SmallString<256> Path(CI.getFrontendOpts().Inputs.empty()
+                                  ? StringRef()
+                                  : CI.getFrontendOpts().Inputs[0].getFile());
+  CI.getFileManager().getVirtualFileSystem().makeAbsolute(Path);
+  return std::string(Path);
+}
+
 bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
   CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(
       CI.getSourceManager(), IncludeRuntime, Inclusions));
@@ -368,7 +378,9 @@ LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   return std::make_unique<LowerLaunchesConsumer>(
       Options, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
       Skipped, MacroUses, Pragmas,
-      Options.Checks.underCompileLine(CI.getDiagnosticOpts().Warnings));
+      Options.Checks.underCompileLine(
+          CI.getDiagnosticOpts().Warnings,
+          checkLevelsForFile(mainFilePath(CI), CI.getDiagnostics())));
 }
 
 } // namespace cdp
