@@ -56,7 +56,19 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
     Adjusted.push_back(Args.empty() ? "clang++" : Args[0]);
     Adjusted.push_back("-xcuda");
     if (!Args.empty())
-      Adjusted.insert(Adjusted.end(), Args.begin() + 1, End);
+      for (auto It = Args.begin() + 1; It != End; ++It) {
+        llvm::StringRef Arg = *It;
+        // A build that runs the checks as a plugin: the tool runs them
+        // itself, and the plugin's check controls are -W flags here.
+        if (Arg.starts_with("-fplugin="))
+          continue;
+        if (Arg.consume_front("-fplugin-arg-")) {
+          if (Arg.consume_front("cdp-"))
+            Adjusted.push_back(("-" + Arg.ltrim('-')).str());
+          continue;
+        }
+        Adjusted.push_back(*It);
+      }
     auto AddUnlessGiven = [&](llvm::StringRef Prefix, std::string Flag) {
       if (!hasFlagWithPrefix(Adjusted, Prefix))
         Adjusted.push_back(std::move(Flag));
