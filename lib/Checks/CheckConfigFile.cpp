@@ -9,7 +9,6 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -63,13 +62,7 @@ llvm::Expected<CheckConfigFile> parseCheckConfig(llvm::StringRef Path,
         return Fail("'Checks' must map check names to levels");
       llvm::StringRef CheckName = Name->getValue(NameStorage);
       llvm::StringRef LevelName = Value->getValue(ValueStorage);
-      std::optional<CheckLevel> Level =
-          llvm::StringSwitch<std::optional<CheckLevel>>(LevelName)
-              .Case("off", CheckLevel::Off)
-              .Case("remark", CheckLevel::Remark)
-              .Case("warning", CheckLevel::Warning)
-              .Case("error", CheckLevel::Error)
-              .Default(std::nullopt);
+      std::optional<CheckLevel> Level = parseCheckLevel(LevelName);
       if (!Level)
         return Fail(llvm::formatv("level '{0}' of '{1}' is not one of off, "
                                   "remark, warning, error",

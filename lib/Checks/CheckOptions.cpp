@@ -8,9 +8,20 @@
 
 #include "Checks/CheckOptions.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 namespace cdp {
+
+std::optional<CheckLevel> parseCheckLevel(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<CheckLevel>>(Name)
+      .Case("off", CheckLevel::Off)
+      .Case("remark", CheckLevel::Remark)
+      .Case("warning", CheckLevel::Warning)
+      .Case("error", CheckLevel::Error)
+      .Default(std::nullopt);
+}
 
 CheckOptions::CheckOptions() {
   for (const CheckInfo &Check : allChecks())

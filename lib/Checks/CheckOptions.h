@@ -19,6 +19,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct CheckInfo {
 /// Every check there is, in the order --list-checks prints them (defined in
 /// AllChecks.cpp, next to the factories).
 llvm::ArrayRef<CheckInfo> allChecks();
+
+/// The level called \p Name: off, remark, warning or error.
+std::optional<CheckLevel> parseCheckLevel(llvm::StringRef Name);
 
 /// Levels of named checks, in the order given.
 using CheckLevels = std::vector<std::pair<std::string, CheckLevel>>;

@@ -13,7 +13,6 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -65,14 +64,10 @@ public:
     if (Words.size() < 4)
       return;
     std::optional<std::string> Check = checkOfGroup(Words[3].trim().trim('"'));
-    std::optional<CheckLevel> Level =
-        llvm::StringSwitch<std::optional<CheckLevel>>(What)
-            .Case("ignored", CheckLevel::Off)
-            .Case("remark", CheckLevel::Remark)
-            .Case("warning", CheckLevel::Warning)
-            .Case("error", CheckLevel::Error)
-            .Case("fatal", CheckLevel::Error)
-            .Default(std::nullopt);
+    // clang's words for the levels: `ignored` is off, `fatal` an error.
+    std::optional<CheckLevel> Level = What == "ignored" ? CheckLevel::Off
+                                      : What == "fatal" ? CheckLevel::Error
+                                                        : parseCheckLevel(What);
     if (Check && Level)
       Events.push_back({Event::Set, Loc, *Check, *Level});
   }

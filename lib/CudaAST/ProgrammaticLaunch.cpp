@@ -81,17 +81,21 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!currentFunction() || !Callee || !Callee->getIdentifier() ||
+    if (!currentFunction())
+      return true;
+    recordCall(*Call);
+    StringRef Name = calleeName(*Call);
+    if ((Name != "cudaLaunchKernelEx" && Name != "cudaLaunchKernelExC") ||
         Call->getNumArgs() < 2)
       return true;
-    StringRef Name = Callee->getName();
-    if (Name != "cudaLaunchKernelEx" && Name != "cudaLaunchKernelExC")
-      return true;
     HostLaunch Host{Call, nullptr, {}, {}, std::nullopt};
-    const Expr *KernelRef = Call->getArg(1)->IgnoreParenCasts();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(KernelRef))
+    const Expr *KernelRef = forwarded(*Call->getArg(1));
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(KernelRef)) {
       Host.Kernel = dyn_cast<FunctionDecl>(Ref->getDecl());
+      // A helper's parameter: its callers name the kernel.
+      if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+        KernelParams[Call] = Param->getFunctionScopeIndex();
+    }
     if (Name == "cudaLaunchKernelEx")
       for (unsigned I = 2; I < Call->getNumArgs(); ++I)
         Host.Args.push_back(Call->getArg(I));
@@ -125,6 +129,12 @@ public:
           Launch.Pdl = attributeSetBefore(Function, *Launch.Site);
         if (!Launch.Pdl)
           continue;
+        if (auto Param = KernelParams.find(Launch.Site);
+            Param != KernelParams.end()) {
+          launchesThroughHelper(*Function, Param->second, *Launch.Pdl,
+                                /*Depth=*/0, Found);
+          continue;
+        }
         ProgrammaticLaunch PDL{Launch, std::nullopt};
         for (size_t J = I; J-- > 0;) {
           const HostLaunch &Earlier = InOrder[J];
@@ -146,6 +156,97 @@ public:
   }
 
 private:
+  /// The name a call's callee is written with, resolved or not (a call in
+  /// a template may be dependent).
+  static StringRef calleeName(const CallExpr &Call) {
+    if (const FunctionDecl *Callee = Call.getDirectCallee())
+      return Callee->getIdentifier() ? Callee->getName() : StringRef();
+    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(
+            Call.getCallee()->IgnoreParenImpCasts()))
+      return Lookup->getName().getAsIdentifierInfo()
+                 ? Lookup->getName().getAsIdentifierInfo()->getName()
+                 : StringRef();
+    return "";
+  }
+
+  /// \p E without parentheses, casts and `std::forward<T>(...)`/
+  /// `std::move(...)`, which pass a kernel on unchanged.
+  static const Expr *forwarded(const Expr &E) {
+    const Expr *Inner = E.IgnoreParenCasts();
+    while (const auto *Call = dyn_cast<CallExpr>(Inner)) {
+      StringRef Name = calleeName(*Call);
+      if ((Name != "forward" && Name != "move") || Call->getNumArgs() != 1)
+        break;
+      Inner = Call->getArg(0)->IgnoreParenCasts();
+    }
+    return Inner;
+  }
+
+  /// The function a call's callee is, as written in the source: a
+  /// template's pattern for a specialization or a dependent call.
+  static const FunctionDecl *calledPattern(const CallExpr &Call) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    if (!Callee)
+      if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(
+              Call.getCallee()->IgnoreParenImpCasts()))
+        if (Lookup->getNumDecls() == 1)
+          Callee = Lookup->decls_begin()->getAsFunction();
+    if (!Callee)
+      return nullptr;
+    if (const FunctionTemplateDecl *Template = Callee->getPrimaryTemplate())
+      Callee = Template->getTemplatedDecl();
+    return Callee->getCanonicalDecl();
+  }
+
+  void recordCall(const CallExpr &Call) {
+    if (const FunctionDecl *Callee = calledPattern(Call))
+      CallsOf[Callee].push_back({&Call, currentFunction()});
+  }
+
+  /// The PDL launches that \p Helper makes of the kernel its parameter
+  /// \p Index receives: one per call that names a kernel there, followed
+  /// through callers that pass their own parameter on.
+  void launchesThroughHelper(const FunctionDecl &Helper, unsigned Index,
+                             PdlAttribute Attribute, unsigned Depth,
+                             std::vector<ProgrammaticLaunch> &Found) {
+    const FunctionDecl *Pattern = &Helper;
+    if (const FunctionTemplateDecl *Template = Helper.getPrimaryTemplate())
+      Pattern = Template->getTemplatedDecl();
+    auto Calls = CallsOf.find(Pattern->getCanonicalDecl());
+    if (Calls == CallsOf.end() || Depth > 8)
+      return;
+    for (const auto &[Call, Caller] : Calls->second) {
+      // `lambda(kernel)` passes the lambda itself first.
+      unsigned ArgIndex = Index + (isa<CXXOperatorCallExpr>(Call) &&
+                                   isa<CXXMethodDecl>(Pattern));
+      if (ArgIndex >= Call->getNumArgs())
+        continue;
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(forwarded(*Call->getArg(ArgIndex)));
+      if (!Ref)
+        continue;
+      if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
+        launchesThroughHelper(*Caller, Param->getFunctionScopeIndex(),
+                              Attribute, Depth + 1, Found);
+        continue;
+      }
+      const auto *Kernel = dyn_cast<FunctionDecl>(Ref->getDecl());
+      if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
+        continue;
+      // The call is the launch as the user wrote it; the launch before it
+      // in the caller is the primary.
+      ProgrammaticLaunch PDL{HostLaunch{Call, Kernel, {}, "", Attribute},
+                             std::nullopt};
+      auto Earlier = Launches.find(Caller);
+      if (Earlier != Launches.end())
+        for (const HostLaunch &Before : Earlier->second)
+          if (SM.isBeforeInTranslationUnit(Before.Site->getBeginLoc(),
+                                           Call->getBeginLoc()))
+            PDL.Primary = Before;
+      Found.push_back(std::move(PDL));
+    }
+  }
+
   /// The programmatic attribute a hand-written launch uses: the last one
   /// the function names before the launch.
   std::optional<PdlAttribute> attributeSetBefore(const FunctionDecl *Function,
@@ -176,6 +277,13 @@ private:
                  std::vector<std::pair<SourceLocation, PdlAttribute>>>
       AttributesSet;
   llvm::DenseSet<const Expr *> HandWritten;
+  /// Hand-written launches of a kernel their function receives: the index
+  /// of that parameter.
+  llvm::DenseMap<const Expr *, unsigned> KernelParams;
+  /// The calls of each function (its pattern), with the calling function.
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
+      CallsOf;
 };
 
 } // namespace

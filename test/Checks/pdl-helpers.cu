@@ -1,0 +1,91 @@
+// RUN: not %cdp-lower --check-only %s 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='{{[0-9]}}: {{error|warning}}:'
+// RUN: not %clang-cdp-plugin --cuda-gpu-arch=sm_90 %s 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='{{[0-9]}}: {{error|warning}}:'
+//
+// Real projects (CUTLASS, FlashInfer, llama.cpp) set the programmatic
+// attribute in a helper that receives the kernel as a parameter. The kernel
+// is followed from the helper's cudaLaunchKernelEx back to the calls that
+// name it: through function and template parameters, std::forward, a
+// helper that passes it on, and a generic lambda. Each kernel launched so is
+// a PDL secondary, and the PDL checks look at it. (Each kernel's error comes
+// with its launch's note, so the expected lines are matched in any order.)
+
+#include <utility>
+
+__global__ void primary(float *out) { out[threadIdx.x] = 1.0f; }
+
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughTemplate' never calls cudaGridDependencySynchronize(){{.*}} [-Wcdp-pdl-missing-sync]
+__global__ void throughTemplate(const float *in, float *out) { out[0] = in[0]; }
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughFunction' never calls
+__global__ void throughFunction(const float *in, float *out) { out[0] = in[0]; }
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughForwarder' never calls
+__global__ void throughForwarder(const float *in, float *out) { out[0] = in[0]; }
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughLambda' never calls
+__global__ void throughLambda(const float *in, float *out) { out[0] = in[0]; }
+__global__ void restricted(const float *__restrict__ in, float *out) {
+  cudaGridDependencySynchronize();
+  out[0] = in[0];
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:12: warning: load through '__restrict__' parameter 'in' in PDL secondary kernel 'restricted'{{.*}} [-Wcdp-pdl-restrict-load]
+}
+// Not reported: it waits.
+__global__ void waits(const float *in, float *out) {
+  cudaGridDependencySynchronize();
+  out[0] = in[0];
+}
+
+template <class Kernel, class... Args>
+void launchPdl(Kernel kernel, cudaStream_t s, Args &&...args) {
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = 1;
+  config.blockDim = 32;
+  config.stream = s;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...);
+}
+
+void launchPlain(void (*kernel)(const float *, float *), cudaStream_t s,
+                 const float *in, float *out) {
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.stream = s;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  cudaLaunchKernelEx(&config, kernel, in, out);
+}
+
+template <class Kernel>
+void passOn(Kernel &&kernel, cudaStream_t s, float *in, float *out) {
+  launchPdl(std::forward<Kernel>(kernel), s, (const float *)in, out);
+}
+
+void run(float *a, float *b, cudaStream_t s) {
+  primary<<<1, 32, 0, s>>>(a);
+  launchPdl(throughTemplate, s, (const float *)a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  launchPlain(throughFunction, s, a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  passOn(throughForwarder, s, a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  auto launch = [&](auto kernel) {
+    cudaLaunchAttribute attribute[1];
+    attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config = {};
+    config.stream = s;
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    cudaLaunchKernelEx(&config, kernel, (const float *)a, b);
+  };
+  launch(throughLambda);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  launchPdl(restricted, s, (const float *)a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  launchPdl(waits, s, (const float *)a, b);
+}
