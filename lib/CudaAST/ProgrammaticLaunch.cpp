@@ -110,11 +110,12 @@ public:
     if (!currentFunction() || !isa<EnumConstantDecl>(Ref->getDecl()))
       return true;
     StringRef Name = Ref->getDecl()->getName();
+    const FunctionDecl *Key = currentFunction()->getCanonicalDecl();
     if (Name == "cudaLaunchAttributeProgrammaticStreamSerialization")
-      AttributesSet[currentFunction()].push_back(
+      AttributesSet[Key].push_back(
           {Ref->getBeginLoc(), PdlAttribute::StreamSerialization});
     else if (Name == "cudaLaunchAttributeProgrammaticEvent")
-      AttributesSet[currentFunction()].push_back(
+      AttributesSet[Key].push_back(
           {Ref->getBeginLoc(), PdlAttribute::ProgrammaticEvent});
     return true;
   }
@@ -126,7 +127,8 @@ public:
         HostLaunch &Launch = InOrder[I];
         bool HandWrittenLaunch = HandWritten.count(Launch.Site);
         if (HandWrittenLaunch)
-          Launch.Pdl = attributeSetBefore(Function, *Launch.Site);
+          Launch.Pdl =
+              attributeSetBefore(Function, *cast<CallExpr>(Launch.Site));
         if (!Launch.Pdl)
           continue;
         if (auto Param = KernelParams.find(Launch.Site);
@@ -247,16 +249,57 @@ private:
     }
   }
 
-  /// The programmatic attribute a hand-written launch uses: the last one
-  /// the function names before the launch.
+  /// The programmatic attribute a hand-written launch in \p Function uses:
+  /// the last one the function names before the launch; else, for a
+  /// configuration variable initialized by a call (`auto config =
+  /// pdlConfig(s)`), the last one the called function names; else, for a
+  /// configuration the function receives as a parameter, one its caller
+  /// names before the call.
   std::optional<PdlAttribute> attributeSetBefore(const FunctionDecl *Function,
-                                                 const Expr &Launch) const {
+                                                 const CallExpr &Launch) const {
+    if (std::optional<PdlAttribute> Own =
+            namedBefore(Function->getCanonicalDecl(), Launch.getBeginLoc()))
+      return Own;
+    const Expr *Config = Launch.getArg(0)->IgnoreParenImpCasts();
+    if (const auto *AddressOf = dyn_cast<UnaryOperator>(Config))
+      Config = AddressOf->getSubExpr()->IgnoreParenImpCasts();
+    // `&built.config`: the variable that holds the configuration.
+    while (const auto *Member = dyn_cast<MemberExpr>(Config))
+      Config = Member->getBase()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Config);
+    const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Variable)
+      return std::nullopt;
+    if (!isa<ParmVarDecl>(Variable)) {
+      const auto *Init =
+          Variable->getInit()
+              ? dyn_cast<CallExpr>(Variable->getInit()->IgnoreImplicit())
+              : nullptr;
+      const FunctionDecl *Builder = Init ? calledPattern(*Init) : nullptr;
+      return Builder ? namedBefore(Builder, SourceLocation()) : std::nullopt;
+    }
+    const FunctionDecl *Pattern = Function;
+    if (const FunctionTemplateDecl *Template = Function->getPrimaryTemplate())
+      Pattern = Template->getTemplatedDecl();
+    if (auto Callers = CallsOf.find(Pattern->getCanonicalDecl());
+        Callers != CallsOf.end())
+      for (const auto &[Call, Caller] : Callers->second)
+        if (std::optional<PdlAttribute> Passed =
+                namedBefore(Caller->getCanonicalDecl(), Call->getBeginLoc()))
+          return Passed;
+    return std::nullopt;
+  }
+
+  /// The last programmatic attribute \p Function names before \p Loc
+  /// (anywhere, when \p Loc is invalid).
+  std::optional<PdlAttribute> namedBefore(const FunctionDecl *Function,
+                                          SourceLocation Loc) const {
     std::optional<PdlAttribute> Last;
     auto It = AttributesSet.find(Function);
     if (It == AttributesSet.end())
       return Last;
-    for (const auto &[Loc, Attribute] : It->second)
-      if (SM.isBeforeInTranslationUnit(Loc, Launch.getBeginLoc()))
+    for (const auto &[At, Attribute] : It->second)
+      if (Loc.isInvalid() || SM.isBeforeInTranslationUnit(At, Loc))
         Last = Attribute;
     return Last;
   }
@@ -272,7 +315,8 @@ private:
   ASTContext &Context;
   const SourceManager &SM;
   llvm::MapVector<const FunctionDecl *, std::vector<HostLaunch>> Launches;
-  /// Where each function names a programmatic launch attribute, in order.
+  /// Where each function (canonical) names a programmatic launch
+  /// attribute, in order.
   llvm::DenseMap<const FunctionDecl *,
                  std::vector<std::pair<SourceLocation, PdlAttribute>>>
       AttributesSet;

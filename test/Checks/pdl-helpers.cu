@@ -28,6 +28,12 @@ __global__ void restricted(const float *__restrict__ in, float *out) {
   out[0] = in[0];
   // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:12: warning: load through '__restrict__' parameter 'in' in PDL secondary kernel 'restricted'{{.*}} [-Wcdp-pdl-restrict-load]
 }
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'configBuiltElsewhere' never calls
+__global__ void configBuiltElsewhere(float *out) { out[0] = 1.0f; }
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'configPassedIn' never calls
+__global__ void configPassedIn(float *out) { out[0] = 2.0f; }
+// Not reported: a configuration without the attribute.
+__global__ void plainConfig(float *out) { out[0] = 3.0f; }
 // Not reported: it waits.
 __global__ void waits(const float *in, float *out) {
   cudaGridDependencySynchronize();
@@ -65,6 +71,29 @@ void passOn(Kernel &&kernel, cudaStream_t s, float *in, float *out) {
   launchPdl(std::forward<Kernel>(kernel), s, (const float *)in, out);
 }
 
+// A configuration built in one function and used in another.
+struct PdlConfig {
+  cudaLaunchAttribute attribute[1];
+  cudaLaunchConfig_t config;
+};
+PdlConfig serialized(cudaStream_t s) {
+  PdlConfig Result = {};
+  Result.attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  Result.attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  Result.config.stream = s;
+  Result.config.attrs = Result.attribute;
+  Result.config.numAttrs = 1;
+  return Result;
+}
+cudaLaunchConfig_t plain(cudaStream_t s) {
+  cudaLaunchConfig_t config = {};
+  config.stream = s;
+  return config;
+}
+void launchWith(const cudaLaunchConfig_t &config, float *out) {
+  cudaLaunchKernelEx(&config, configPassedIn, out);
+}
+
 void run(float *a, float *b, cudaStream_t s) {
   primary<<<1, 32, 0, s>>>(a);
   launchPdl(throughTemplate, s, (const float *)a, b);
@@ -88,4 +117,20 @@ void run(float *a, float *b, cudaStream_t s) {
   launchPdl(restricted, s, (const float *)a, b);
   // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
   launchPdl(waits, s, (const float *)a, b);
+
+  PdlConfig built = serialized(s);
+  cudaLaunchKernelEx(&built.config, configBuiltElsewhere, b);
+  cudaLaunchConfig_t other = plain(s);
+  cudaLaunchKernelEx(&other, plainConfig, b);
+}
+
+void passIn(float *b, cudaStream_t s) {
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.stream = s;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  launchWith(config, b);
 }
