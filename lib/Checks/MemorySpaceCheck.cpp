@@ -17,6 +17,7 @@
 #include "Checks/CheckFactories.h"
 #include "Checks/PointerOrigin.h"
 #include "CudaAST/ExecutionSide.h"
+#include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -85,9 +86,7 @@ void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch,
   const PointerOriginAnalysis *Analysis = analysisFor(Site);
   if (!Analysis)
     return;
-  const NamedDecl *Kernel = Launch.getDirectCallee();
-  std::string Callee =
-      Kernel ? "'" + Kernel->getNameAsString() + "'" : "kernel";
+  std::string Callee = quotedKernelName(Launch.getDirectCallee(), "", "kernel");
   unsigned Index = 0;
   for (const Expr *Arg : Launch.arguments())
     checkArgument(*Arg, *Analysis, ++Index, Callee, /*IsLaunch=*/true);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/PdlCheck.h"
+#include "CudaAST/KernelName.h"
 
 #include "CudaAST/BodyTokens.h"
 #include "CudaAST/SkippedCode.h"
@@ -53,12 +54,7 @@ void PdlCheck::checkTranslationUnit() {
 }
 
 std::string PdlCheck::kernelName(const FunctionDecl &Kernel) {
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  PrintingPolicy Policy(Kernel.getASTContext().getLangOpts());
-  Policy.SuppressScope = true;
-  Kernel.getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
-  return "'" + Name + "'";
+  return quotedKernelName(&Kernel);
 }
 
 void PdlCheck::noteLaunch(const ProgrammaticLaunch &Launch) {

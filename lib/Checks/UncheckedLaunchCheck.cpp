@@ -13,6 +13,7 @@
 
 #include "Checks/CheckFactories.h"
 #include "CudaAST/ExecutionSide.h"
+#include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -58,15 +59,13 @@ private:
     for (SourceLocation Read : Reads.Visitor.Locations)
       if (SM.isBeforeInTranslationUnit(Launch.getEndLoc(), Read))
         return;
-    const NamedDecl *Kernel = Launch.getDirectCallee();
+    const FunctionDecl *Kernel = Launch.getDirectCallee();
     diag(Launch.getBeginLoc(),
          "the error of this launch of %0 is never read: a device-side launch "
          "that fails (for example when the pending-launch pool is full) "
          "reports it only through cudaGetLastError(); check it after the "
          "launch")
-        << (Kernel ? "'" + Kernel->getNameAsString() + "'"
-                   : std::string("the kernel"))
-        << Launch.getConfig()->getSourceRange();
+        << quotedKernelName(Kernel) << Launch.getConfig()->getSourceRange();
   }
 
   struct FunctionReads {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering/LaunchLowering.h"
+#include "CudaAST/KernelName.h"
 
 #include "CudaAST/WrittenText.h"
 
@@ -284,7 +285,7 @@ private:
   /// The kernel as messages name it: by its declaration, or, launched
   /// through a pointer, as written.
   std::string kernelName(const FunctionDecl *Kernel) const {
-    return "'" + (Kernel ? Kernel->getNameAsString() : kernelSpelling()) + "'";
+    return quotedKernelName(Kernel, kernelSpelling());
   }
 
   /// A parameter whose layout in the child no source-level rule gives.

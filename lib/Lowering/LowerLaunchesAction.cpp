@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering/LowerLaunchesAction.h"
+#include "CudaAST/KernelName.h"
 
 #include "Checks/CheckConfigFile.h"
 #include "Checks/WarningControls.h"
@@ -160,9 +161,7 @@ public:
         // Reported by cdp-pdl-device-launch; still no lowering to offer.
         report(Context.getDiagnostics(), Launch->getBeginLoc(),
                LoweringDiag::ProgrammaticMarkerOnDeviceLaunch)
-            << (Launch->getDirectCallee()
-                    ? "'" + Launch->getDirectCallee()->getNameAsString() + "'"
-                    : std::string("the kernel"));
+            << quotedKernelName(Launch->getDirectCallee());
         break;
       }
       if (!Files.lowers(File)) {
@@ -186,8 +185,7 @@ private:
     const FunctionDecl *Kernel = Launch.getDirectCallee();
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchInUnselectedHeader)
-        << (Kernel ? "'" + Kernel->getNameAsString() + "'"
-                   : std::string("a kernel"))
+        << quotedKernelName(Kernel, "", "a kernel")
         << (Entry ? llvm::sys::path::filename(Entry->getName()) : "?");
   }
 

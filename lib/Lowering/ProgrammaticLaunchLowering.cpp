@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering/ProgrammaticLaunchLowering.h"
+#include "CudaAST/KernelName.h"
 
 #include "CudaAST/ProgrammaticLaunch.h"
 #include "CudaAST/WrittenText.h"
@@ -62,10 +63,8 @@ private:
   const LangOptions &LangOpts;
 
   std::string kernelName() const {
-    const FunctionDecl *Kernel = Launch.getDirectCallee();
-    return "'" +
-           (Kernel ? Kernel->getNameAsString() : text(*Launch.getCallee())) +
-           "'";
+    return quotedKernelName(Launch.getDirectCallee(),
+                            text(*Launch.getCallee()));
   }
 
   /// The launch must be a statement of its own: the rewrite is a block.

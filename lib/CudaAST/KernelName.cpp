@@ -1,0 +1,28 @@
+//===- KernelName.cpp - How messages name a kernel ------------------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "CudaAST/KernelName.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cdp {
+
+std::string quotedKernelName(const clang::FunctionDecl *Kernel,
+                             llvm::StringRef Written, llvm::StringRef Unknown) {
+  if (!Kernel)
+    return Written.empty() ? Unknown.str() : ("'" + Written + "'").str();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  clang::PrintingPolicy Policy(Kernel->getASTContext().getLangOpts());
+  Policy.SuppressScope = true;
+  Kernel->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
+  return "'" + Name + "'";
+}
+
+} // namespace cdp
