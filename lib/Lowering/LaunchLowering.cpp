@@ -529,13 +529,37 @@ private:
 
   std::optional<DeducedKernel> deduce(const UnresolvedLookupExpr &Callee,
                                       LaunchLoweringState &State) {
+    return deduceDependentKernel(Launch, Callee, instancesOf(State), Context);
+  }
+
+  /// This launch's instantiations in the file, found on first need.
+  llvm::ArrayRef<const CUDAKernelCallExpr *>
+  instancesOf(LaunchLoweringState &State) {
     if (!State.Instances)
       State.Instances = findInstantiatedLaunches(Context);
-    llvm::ArrayRef<const CUDAKernelCallExpr *> Instances;
     auto Found = State.Instances->find(Launch.getConfig()->getBeginLoc());
-    if (Found != State.Instances->end())
-      Instances = Found->second;
-    return deduceDependentKernel(Launch, Callee, Instances, Context);
+    if (Found == State.Instances->end())
+      return {};
+    return Found->second;
+  }
+
+  /// A layout no source-level rule gives cannot be left to the runtime
+  /// either: the runtime's offsets are nvcc's front end's, and the child
+  /// reads its code generator's. Checked at each instantiation.
+  bool rejectInstantiatedLayouts(LaunchLoweringState &State) {
+    for (const CUDAKernelCallExpr *Instance : instancesOf(State)) {
+      const FunctionDecl *Kernel = Instance->getDirectCallee();
+      if (!Kernel)
+        continue;
+      llvm::SmallVector<QualType, 8> Types;
+      for (const ParmVarDecl *Param : Kernel->parameters())
+        Types.push_back(Param->getType());
+      if (rejectUnknowableLayout(Kernel, Types)) {
+        Failed = true;
+        return true;
+      }
+    }
+    return false;
   }
 
   /// The parameter types depend on a template parameter: the runtime lays
@@ -543,7 +567,7 @@ private:
   std::optional<LoweringPlan> planDependent(LaunchLoweringState &State) {
     LoweringPlan Plan;
     const FunctionDecl *Kernel = dependentKernel(State, Plan);
-    if (!Kernel)
+    if (!Kernel || rejectInstantiatedLayouts(State))
       return std::nullopt;
 
     Plan.Prefix = "cdp::DeviceLaunch(";

@@ -25,5 +25,17 @@ __global__ void parent(Outer o, NoUnique n) {
   child_no_unique<<<1, 1>>>(n);
   // CHECK: error-unknowable-layout.cu:[[@LINE-1]]:3: error: cannot lower this launch of 'child_no_unique': parameter 'n' holds a {{\[\[}}no_unique_address]] member, and nvcc's front end and its code generator disagree on the size of such a record (nvcc's own launch of it is wrong too), so no layout written in source is the one the child reads; drop the attribute
   // CHECK: error-unknowable-layout.cu:15:31: note: member 'e' of 'NoUnique' declared here
+}
+
+// In a template the runtime would lay the parameters out, with nvcc's
+// front end's offsets: refused too, at each instantiation that has such a
+// parameter.
+template <class T> __global__ void child_generic(char c, T value) {}
+template <class T> __global__ void generic_parent(T value) {
+  child_generic<T><<<1, 1>>>('a', value);
+  // CHECK: error-unknowable-layout.cu:[[@LINE-1]]:3: error: cannot lower this launch of 'child_generic<Outer>': parameter 'value' holds an over-aligned member of a packed record{{.*}}
+  // CHECK: error-unknowable-layout.cu:11:67: note: member 'a' of 'PackedAligned' declared here
   // CHECK: error: {{.*}} was not lowered; it is left unchanged
 }
+template __global__ void generic_parent<int>(int);
+template __global__ void generic_parent<Outer>(Outer);
