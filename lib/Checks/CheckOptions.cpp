@@ -14,6 +14,12 @@
 
 namespace cdp {
 
+bool namesChecks(llvm::StringRef Flag) {
+  Flag.consume_front("no-");
+  Flag.consume_front("error=");
+  return Flag == "cdp" || Flag.starts_with("cdp-");
+}
+
 std::optional<CheckLevel> parseCheckLevel(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<CheckLevel>>(Name)
       .Case("off", CheckLevel::Off)
@@ -108,12 +114,9 @@ CheckOptions::underCompileLine(llvm::ArrayRef<std::string> Warnings,
   for (const auto &[Name, Level] : FileLevels)
     llvm::consumeError(Result.setBaseLevel(Name, Level)); // Checked on reading.
   for (llvm::StringRef Flag : Warnings) {
-    llvm::StringRef Name = Flag;
-    Name.consume_front("no-");
-    Name.consume_front("error=");
     // Another tool's warnings are clang's business; a check name nobody
     // has is an unknown warning, which clang reports.
-    if (Flag == "error" || Name == "cdp" || Name.starts_with("cdp-"))
+    if (Flag == "error" || namesChecks(Flag))
       llvm::consumeError(Result.applyWarningFlag(Flag));
   }
   for (const std::string &Flag : Applied)

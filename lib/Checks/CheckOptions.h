@@ -43,6 +43,10 @@ struct CheckInfo {
 /// AllChecks.cpp, next to the factories).
 llvm::ArrayRef<CheckInfo> allChecks();
 
+/// Whether \p Flag (a -W flag without "-W": "no-cdp-x", "error=cdp-x",
+/// "cdp") names the checks rather than a warning of clang's.
+bool namesChecks(llvm::StringRef Flag);
+
 /// The level called \p Name: off, remark, warning or error.
 std::optional<CheckLevel> parseCheckLevel(llvm::StringRef Name);
 

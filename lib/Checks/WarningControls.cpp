@@ -20,11 +20,10 @@ namespace cdp {
 
 /// The check a `-W` group names ("cdp" for all), or nothing.
 static std::optional<std::string> checkOfGroup(StringRef Group) {
-  if (!Group.consume_front("-W"))
+  if (!Group.consume_front("-W") || !namesChecks(Group) ||
+      Group.starts_with("no-") || Group.starts_with("error="))
     return std::nullopt;
-  if (Group == "cdp" || Group.starts_with("cdp-"))
-    return Group.str();
-  return std::nullopt;
+  return Group.str();
 }
 
 /// clang reports a pragma naming a group it does not know and tells no
@@ -130,10 +129,7 @@ bool isCheckFlagNoise(const Diagnostic &Info) {
       !Message.consume_front("unknown warning group '"))
     return false;
   StringRef Flag = Message.take_until([](char C) { return C == '\''; });
-  Flag.consume_front("-W");
-  Flag.consume_front("no-");
-  Flag.consume_front("error=");
-  return Flag == "cdp" || Flag.starts_with("cdp-");
+  return Flag.consume_front("-W") && namesChecks(Flag);
 }
 
 } // namespace cdp
