@@ -788,10 +788,16 @@ private:
       if (SM.getFileID(Token) != Expansion)
         Refusal = MacroBodyRefusal::TokensOutsideBody;
       Token = SM.getSpellingLoc(Token);
-      if (SM.getFileID(Token) != File)
-        Refusal = MacroBodyRefusal::DefinedElsewhere;
     }
     auto [Callee, TripleLess, TripleGreater, RParen] = Tokens;
+    // The definition is rewritten where it is written: this file, or a
+    // header that --header-filter selects (launch macros live in headers).
+    FileID Definition = SM.getFileID(TripleLess);
+    SourceEdits *DefinitionEdits = Definition == File ? &Edits
+                                   : State.EditsOf ? State.EditsOf(Definition)
+                                                   : nullptr;
+    if (!DefinitionEdits)
+      Refusal = MacroBodyRefusal::DefinedElsewhere;
     Token LParen = rawTokenAt(TripleGreater.getLocWithOffset(3));
     Token Closing = rawTokenAt(RParen);
     if (!Refusal && (LParen.isNot(tok::l_paren) || Closing.isNot(tok::r_paren)))
@@ -824,13 +830,13 @@ private:
     if (Options.RuntimeChecks)
       checkPointers(Plan, TripleLess,
                     writtenText(SourceRange(Callee, Callee), SM, LangOpts));
-    Edits.insert(Callee, Plan.Prefix);
-    Edits.replace(TripleLess, 3, ", {");
-    Edits.replace(TripleGreater,
-                  distance(TripleGreater, LParen.getLocation()) + 1,
-                  "}).args(");
-    Edits.replace(RParen, 1, ").launch()");
-    State.UseRuntime.insert(File);
+    DefinitionEdits->insert(Callee, Plan.Prefix);
+    DefinitionEdits->replace(TripleLess, 3, ", {");
+    DefinitionEdits->replace(TripleGreater,
+                             distance(TripleGreater, LParen.getLocation()) + 1,
+                             "}).args(");
+    DefinitionEdits->replace(RParen, 1, ").launch()");
+    State.UseRuntime.insert(Definition);
     return true;
   }
 

@@ -40,6 +40,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -83,6 +84,10 @@ struct LaunchLoweringState {
   /// any other use of the macro would expand to the lowered form too.
   llvm::DenseMap<clang::SourceLocation, llvm::DenseSet<clang::SourceLocation>>
       MacroLaunchUses;
+  /// The edits of a file the lowering may change besides the launch's own
+  /// (a selected header that defines a launch macro); null for one it
+  /// must not.
+  std::function<SourceEdits *(clang::FileID)> EditsOf;
   /// The files with a launch in the runtime form: they include the runtime.
   llvm::DenseSet<clang::FileID> UseRuntime;
   /// A kernel with a long parameter list is named once per file by an

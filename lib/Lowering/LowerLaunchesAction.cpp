@@ -127,7 +127,11 @@ public:
   LaunchVisitor(ASTContext &Context, const LaunchLoweringOptions &Options,
                 LoweredFiles &Files)
       : Context(Context), Options(Options), SM(Context.getSourceManager()),
-        Files(Files) {}
+        Files(Files) {
+    State.EditsOf = [&Files](FileID File) -> SourceEdits * {
+      return Files.lowers(File) ? &Files.editsOf(File) : nullptr;
+    };
+  }
 
   /// Device-side launches rewritten, by file (they need the runtime).
   const llvm::DenseMap<FileID, unsigned> &lowered() const { return Lowered; }
@@ -234,9 +238,10 @@ public:
     if (Options.WarnOtherArchitectureBranches)
       reportOtherArchitectureLaunches(Context, Files);
 
-    for (auto [File, Count] : Visitor.lowered()) {
-      if (!Visitor.state().UseRuntime.contains(File) ||
-          IncludeRuntime.contains(File))
+    // Every file with a launch in the runtime form, a header that defines
+    // a launch macro included.
+    for (FileID File : Visitor.state().UseRuntime) {
+      if (IncludeRuntime.contains(File))
         continue;
       RuntimeInclude Include = runtimeIncludeFor(
           File, RuntimeHeader,

@@ -24,7 +24,8 @@ static DiagInfo infoFor(LoweringDiag Kind) {
     return {DiagnosticsEngine::Error,
             "device-side launch of %0 is spelled inside the body of macro "
             "'%1', which cdp-lower rewrites only %select{when the macro is "
-            "defined in the file it lowers|when its '<<<', '>>>' and the "
+            "defined in a file it lowers (the input, or a header that "
+            "--header-filter selects)|when its '<<<', '>>>' and the "
             "parentheses of the arguments are all written in the macro body|"
             "where every use names one kernel: one function, or a template "
             "with its template arguments written out|where every use passes "
