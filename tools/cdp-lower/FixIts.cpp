@@ -27,9 +27,9 @@ std::string absoluteFilePath(llvm::StringRef Path) {
 }
 
 clang::tooling::Diagnostic loweringAsDiagnostic(llvm::StringRef Input,
-                                                const LoweredInput &Lowered) {
-  clang::tooling::DiagnosticMessage Message(
-      "device-side launches lowered by cdp-lower");
+                                                const LoweredInput &Lowered,
+                                                llvm::StringRef What) {
+  clang::tooling::DiagnosticMessage Message(What);
   Message.FilePath = absoluteFilePath(Input);
   Message.FileOffset = 0;
   auto AddEdits = [&](const std::string &Path, llvm::ArrayRef<TextEdit> Edits) {

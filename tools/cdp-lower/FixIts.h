@@ -21,10 +21,11 @@ namespace cdp {
 /// \p Path, absolute and without `.` and `..`, as the YAML names files.
 std::string absoluteFilePath(llvm::StringRef Path);
 
-/// The lowering of \p Input as one diagnostic whose fix replaces the input
-/// and its lowered headers in place.
-clang::tooling::Diagnostic loweringAsDiagnostic(llvm::StringRef Input,
-                                                const LoweredInput &Lowered);
+/// The lowering (or migration) of \p Input as one diagnostic, saying
+/// \p What, whose fix replaces the input and its lowered headers in place.
+clang::tooling::Diagnostic loweringAsDiagnostic(
+    llvm::StringRef Input, const LoweredInput &Lowered,
+    llvm::StringRef What = "device-side launches lowered by cdp-lower");
 
 /// Applies the fix-its of \p FixIts (and of their notes) to their files in
 /// place; false after reporting a file that could not be fixed.

@@ -43,20 +43,25 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
 std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
                                       llvm::ArrayRef<FileParse> Parses,
                                       const LoweringOptions &Options,
-                                      ToolDiagnostics &Diagnostics) {
+                                      ToolDiagnostics &Diagnostics,
+                                      const std::string *Text) {
   // nvcc's spaced chevrons (`k << <1, 1 >> > (p)`) are parsed joined.
   std::optional<JoinedChevrons> Joined;
   std::optional<SourceOverride> Override;
   std::string UserText;
   llvm::SmallString<256> Path(Input);
   llvm::sys::fs::make_absolute(Path);
-  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-          llvm::MemoryBuffer::getFile(Path)) {
+  if (Text) {
+    UserText = *Text;
+  } else if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+                 llvm::MemoryBuffer::getFile(Path)) {
     UserText = (*Buffer)->getBuffer().str();
-    Joined = joinSpacedChevrons(UserText);
-    if (Joined)
-      Override = SourceOverride{std::string(Path), Joined->Text};
   }
+  Joined = joinSpacedChevrons(UserText);
+  if (Joined)
+    Override = SourceOverride{std::string(Path), Joined->Text};
+  else if (Text)
+    Override = SourceOverride{std::string(Path), UserText};
 
   std::vector<LoweredFile> Results(Parses.size());
   bool Succeeded = true;

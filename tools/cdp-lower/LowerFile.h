@@ -49,10 +49,12 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
 
 /// Lowers \p Input under each of \p Parses and merges what they lowered;
 /// nothing, after reporting why, when a parse failed.
+/// Lowers \p Input, or \p Text in its place when given (a migrated input).
 std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
                                       llvm::ArrayRef<FileParse> Parses,
                                       const LoweringOptions &Options,
-                                      ToolDiagnostics &Diagnostics);
+                                      ToolDiagnostics &Diagnostics,
+                                      const std::string *Text = nullptr);
 
 } // namespace cdp
 

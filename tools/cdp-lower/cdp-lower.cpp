@@ -20,6 +20,7 @@
 #include "FileRun.h"
 #include "FixIts.h"
 #include "LowerFile.h"
+#include "MigrateFile.h"
 #include "ParallelRun.h"
 #include "ParamLayoutDump.h"
 #include "ToolDiagnostics.h"
@@ -133,6 +134,15 @@ static cl::opt<cdp::LaunchForm> Emit(
                           "templates and macros, and checked ones, keep the "
                           "runtime form)")),
     cl::init(cdp::LaunchForm::Runtime), cl::cat(ToolCategory));
+static cl::opt<bool> MigrateCdp1(
+    "migrate-cdp1",
+    cl::desc("First rewrite CDP1 code for CDP2: a device-side "
+             "cudaDeviceSynchronize() goes, and the code after it becomes a "
+             "continuation kernel launched into cudaStreamTailLaunch; the "
+             "host's sync-depth limit goes; cudaThread* calls get their "
+             "cudaDevice* names. Then lower the result. With --fix or "
+             "--export-fixes, only the migration, as CDP2 source"),
+    cl::cat(ToolCategory));
 static cl::opt<std::string>
     Explain("explain",
             cl::desc("Print the page of <check>: the rule it enforces, a bad "
@@ -407,12 +417,36 @@ int main(int argc, const char **argv) {
       Report.Failed = !cdp::runParse(Parses->front(), Factory, Diagnostics);
       return Report;
     }
+    std::optional<cdp::MigratedInput> Migrated;
+    if (MigrateCdp1) {
+      Migrated = cdp::migrateFile(Input, Parses->front(), Diagnostics);
+      if (!Migrated) {
+        error() << "'" << Input
+                << "' was not migrated; it is left unchanged\n";
+        Report.Failed = true;
+        return Report;
+      }
+      // --fix and --export-fixes give the migration alone: CDP2 source,
+      // still written with <<<>>>, which the next run lowers.
+      if (Fix || !ExportFixes.empty()) {
+        cdp::LoweredInput AsLowered;
+        AsLowered.Edits = Migrated->Edits;
+        AsLowered.Text = Migrated->Text;
+        if (Fix)
+          Report.Failed |= !cdp::writeFile(Input, Migrated->Text);
+        else
+          Report.Exported.push_back(cdp::loweringAsDiagnostic(
+              Input, AsLowered, "migrated from CDP1 to CDP2 by cdp-lower"));
+        return Report;
+      }
+    }
     cdp::LoweringOptions FileOptions = Options;
     // A lowered copy written elsewhere names the original in its #line.
     FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
     FileOptions.WarnOtherArchitectureBranches = Parses->size() == 1;
     std::optional<cdp::LoweredInput> Lowered =
-        cdp::lowerFile(Input, *Parses, FileOptions, Diagnostics);
+        cdp::lowerFile(Input, *Parses, FileOptions, Diagnostics,
+                       Migrated ? &Migrated->Text : nullptr);
     Report.Exported = Diagnostics.takeRecorded();
     if (Fix)
       Report.Failed |= !cdp::applyFixIts(Report.Exported);

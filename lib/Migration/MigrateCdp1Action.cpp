@@ -1,0 +1,177 @@
+//===- MigrateCdp1Action.cpp - Rewrite CDP1 code for CDP2 -----------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Migration/MigrateCdp1Action.h"
+
+#include "Migration/DeviceSyncMigration.h"
+#include "Migration/HostApiMigration.h"
+#include "Migration/MigrationDiagnostics.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// True when \p E is 1, or a dim3 of ones.
+bool isOne(const Expr *E, const ASTContext &Context) {
+  E = E->IgnoreImplicit();
+  while (true) {
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr()->IgnoreImplicit();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = Temp->getSubExpr()->IgnoreImplicit();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr()->IgnoreImplicit();
+    else
+      break;
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    for (const Expr *Arg : Construct->arguments()) {
+      if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+        Arg = Default->getExpr();
+      if (!isOne(Arg, Context))
+        return false;
+    }
+    return Construct->getNumArgs() > 0;
+  }
+  Expr::EvalResult Value;
+  return !E->isValueDependent() && E->EvaluateAsInt(Value, Context) &&
+         Value.Val.getInt() == 1;
+}
+
+class Cdp1Finder : public RecursiveASTVisitor<Cdp1Finder> {
+public:
+  Cdp1Finder(ASTContext &Context, SourceEdits &Edits)
+      : Context(Context), SM(Context.getSourceManager()), Edits(Edits) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    const FunctionDecl *Outer = Function;
+    Function = F;
+    bool Continue = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    Function = Outer;
+    return Continue;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    const FunctionDecl *Outer = Function;
+    Function = F;
+    bool Continue = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
+    Function = Outer;
+    return Continue;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    const FunctionDecl *Outer = Function;
+    Function = Lambda->getCallOperator();
+    bool Continue = RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
+    Function = Outer;
+    return Continue;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    const FunctionDecl *Kernel = Launch->getDirectCallee();
+    const CallExpr *Config = Launch->getConfig();
+    if (!Kernel || !Config || Config->getNumArgs() < 2)
+      return true;
+    bool One = isOne(Config->getArg(0), Context) &&
+               isOne(Config->getArg(1), Context);
+    auto [It, New] = SingleThread.try_emplace(Kernel->getCanonicalDecl(), One);
+    if (!New)
+      It->second &= One;
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!Function || !SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc())))
+      return true;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    bool DeviceSide = Function->hasAttr<CUDAGlobalAttr>() ||
+                      Function->hasAttr<CUDADeviceAttr>();
+    if (Callee && Callee->getIdentifier() &&
+        Callee->getName() == "cudaDeviceSynchronize" && DeviceSide) {
+      if (Function->hasAttr<CUDAGlobalAttr>() &&
+          !isa<CXXMethodDecl>(Function)) {
+        Syncs[Function].push_back(Call);
+      } else {
+        report(Context.getDiagnostics(),
+               SM.getExpansionLoc(Call->getBeginLoc()),
+               MigrationDiag::NotInKernel)
+            << (isa<CXXMethodDecl>(Function) &&
+                        cast<CXXMethodDecl>(Function)->getParent()->isLambda()
+                    ? std::string("a lambda")
+                    : "'" + Function->getQualifiedNameAsString() + "'");
+        Failed = true;
+      }
+      return true;
+    }
+    if (!DeviceSide || Function->hasAttr<CUDAHostAttr>())
+      migrateHostCall(Context, *Call, Edits);
+    return true;
+  }
+
+  bool migrate() {
+    bool Succeeded = !Failed;
+    for (auto &[Kernel, Calls] : Syncs) {
+      auto It = SingleThread.find(Kernel->getCanonicalDecl());
+      bool OneThread = It != SingleThread.end() && It->second;
+      Succeeded &=
+          migrateDeviceSyncs(Context, *Kernel, Calls, OneThread, Edits);
+    }
+    return Succeeded;
+  }
+
+private:
+  ASTContext &Context;
+  const SourceManager &SM;
+  SourceEdits &Edits;
+  const FunctionDecl *Function = nullptr;
+  bool Failed = false;
+  llvm::MapVector<const FunctionDecl *, std::vector<const CallExpr *>> Syncs;
+  /// Whether every launch of a kernel seen is <<<1, 1>>>.
+  llvm::DenseMap<const FunctionDecl *, bool> SingleThread;
+};
+
+class MigrateConsumer : public ASTConsumer {
+public:
+  explicit MigrateConsumer(MigratedFile &Result) : Result(Result) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    const SourceManager &SM = Context.getSourceManager();
+    if (Context.getDiagnostics().hasErrorOccurred())
+      return; // clang said why; the AST is not the program.
+    SourceEdits Edits(SM, SM.getMainFileID());
+    Cdp1Finder Finder(Context, Edits);
+    Finder.TraverseAST(Context);
+    if (!Finder.migrate())
+      return;
+    std::optional<std::vector<TextEdit>> Resolved =
+        Edits.resolve(Context.getDiagnostics());
+    if (!Resolved)
+      return;
+    Result.Original = SM.getBufferData(SM.getMainFileID()).str();
+    Result.Edits = std::move(*Resolved);
+    Result.Succeeded = true;
+  }
+
+private:
+  MigratedFile &Result;
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer>
+MigrateCdp1Action::CreateASTConsumer(CompilerInstance &, llvm::StringRef) {
+  return std::make_unique<MigrateConsumer>(Result);
+}
+
+} // namespace cdp

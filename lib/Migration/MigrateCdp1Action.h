@@ -1,0 +1,53 @@
+//===- MigrateCdp1Action.h - Rewrite CDP1 code for CDP2 ----------*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// --migrate-cdp1: the edits that turn a file written for CDP1 into CDP2
+// source, still written with <<<>>> (the lowering runs on the result):
+// device-side cudaDeviceSynchronize() calls become tail launches of
+// continuation kernels (DeviceSyncMigration.h), the host's
+// cudaLimitDevRuntimeSyncDepth goes, and the host APIs that CUDA removed
+// with CDP1 (cudaThreadSynchronize, cudaThreadExit, ...) get their
+// replacements. The parse force-includes cdp/cdp1-compat.h, which declares
+// what CDP1 code calls and CUDA 13's headers no longer declare.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_MIGRATION_MIGRATECDP1ACTION_H
+#define CDP_LOWER_MIGRATION_MIGRATECDP1ACTION_H
+
+#include "Lowering/TextEdit.h"
+
+#include "clang/Frontend/FrontendAction.h"
+
+#include <string>
+#include <vector>
+
+namespace cdp {
+
+/// The header to force-include (-include) into a migration parse.
+constexpr const char *Cdp1CompatHeader = "cdp/cdp1-compat.h";
+
+struct MigratedFile {
+  bool Succeeded = false;
+  std::string Original;        ///< The main file as parsed.
+  std::vector<TextEdit> Edits; ///< What migrates it.
+};
+
+class MigrateCdp1Action : public clang::ASTFrontendAction {
+public:
+  explicit MigrateCdp1Action(MigratedFile &Result) : Result(Result) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef InFile) override;
+
+private:
+  MigratedFile &Result;
+};
+
+} // namespace cdp
+
+#endif // CDP_LOWER_MIGRATION_MIGRATECDP1ACTION_H

@@ -1,0 +1,32 @@
+//===- MigrateFile.h - --migrate-cdp1 on one input ---------------*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_TOOLS_MIGRATEFILE_H
+#define CDP_LOWER_TOOLS_MIGRATEFILE_H
+
+#include "FileRun.h"
+#include "ToolDiagnostics.h"
+
+#include "Migration/MigrateCdp1Action.h"
+
+#include <optional>
+
+namespace cdp {
+
+/// The input migrated from CDP1 to CDP2 source: its edits and the text they
+/// make. One parse serves: the migration is the same for every GPU
+/// architecture. Nothing when a refusal or an error was reported.
+struct MigratedInput {
+  std::vector<TextEdit> Edits;
+  std::string Text;
+};
+std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
+                                         const FileParse &Parse,
+                                         ToolDiagnostics &Diagnostics);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_TOOLS_MIGRATEFILE_H
