@@ -64,8 +64,7 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
       if (V->hasAttr<CUDASharedAttr>())
-        return found("uses __shared__ variable '" + V->getNameAsString() +
-                     "'");
+        return found("uses __shared__ variable '" + V->getNameAsString() + "'");
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
@@ -170,9 +169,8 @@ public:
   KernelMigration(ASTContext &Context, const FunctionDecl &Kernel,
                   bool SingleThread, SourceEdits &Edits)
       : Context(Context), SM(Context.getSourceManager()), Kernel(Kernel),
-        Body(*cast<CompoundStmt>(Kernel.getBody())),
-        SingleThread(SingleThread), Edits(Edits), Spans(Context, Edits.file()),
-        Values(Kernel) {}
+        Body(*cast<CompoundStmt>(Kernel.getBody())), SingleThread(SingleThread),
+        Edits(Edits), Spans(Context, Edits.file()), Values(Kernel) {}
 
   bool run(llvm::ArrayRef<const CallExpr *> Syncs);
 
@@ -241,8 +239,8 @@ bool KernelMigration::place(Split &S) {
       refuse(S.Call->getBeginLoc(), MigrationDiag::ResultUsed);
       return false;
     }
-    if (isa<Expr>(Parent) || (isa<IfStmt>(Parent) &&
-                              cast<IfStmt>(Parent)->getCond() == Current)) {
+    if (isa<Expr>(Parent) ||
+        (isa<IfStmt>(Parent) && cast<IfStmt>(Parent)->getCond() == Current)) {
       refuse(S.Call->getBeginLoc(), MigrationDiag::ResultUsed);
       return false;
     }
@@ -287,9 +285,8 @@ bool KernelMigration::collectPieces(Split &S) {
   for (size_t I = 0; I < S.Pieces.size(); ++I) {
     const Piece &P = S.Pieces[I];
     bool LoopFollows =
-        std::any_of(S.Pieces.begin() + I, S.Pieces.end(), [](const Piece &Q) {
-          return Q.Kind == Piece::LoopAgain;
-        });
+        std::any_of(S.Pieces.begin() + I, S.Pieces.end(),
+                    [](const Piece &Q) { return Q.Kind == Piece::LoopAgain; });
     if (P.Kind != Piece::Statement || !LoopFollows)
       continue;
     EscapingJumpFinder Finder;
@@ -324,8 +321,8 @@ bool KernelMigration::collectPieces(Split &S) {
     if (Finder.Need.empty())
       Finder.TraverseStmt(const_cast<Stmt *>(P.S));
   S.GridNeed = Finder.Need;
-  S.Kind = S.GridNeed.empty() || SingleThread ? Shape::PerThread
-                                              : Shape::WholeGrid;
+  S.Kind =
+      S.GridNeed.empty() || SingleThread ? Shape::PerThread : Shape::WholeGrid;
   return true;
 }
 
@@ -443,11 +440,10 @@ bool KernelMigration::checkWholeGrid(Split &S) {
   // Where the whole grid meets: the call's statement in the body, or an
   // 'if' of the body around it.
   bool InBody = S.Ancestors.size() == 1;
-  bool InTopIf =
-      (S.Ancestors.size() == 2 && isa<IfStmt>(S.Ancestors[1]) &&
-       cast<IfStmt>(S.Ancestors[1])->getThen() == S.Statement) ||
-      (S.Ancestors.size() == 3 && isa<IfStmt>(S.Ancestors[1]) &&
-       cast<IfStmt>(S.Ancestors[1])->getThen() == S.Ancestors[2]);
+  bool InTopIf = (S.Ancestors.size() == 2 && isa<IfStmt>(S.Ancestors[1]) &&
+                  cast<IfStmt>(S.Ancestors[1])->getThen() == S.Statement) ||
+                 (S.Ancestors.size() == 3 && isa<IfStmt>(S.Ancestors[1]) &&
+                  cast<IfStmt>(S.Ancestors[1])->getThen() == S.Ancestors[2]);
   if (llvm::any_of(S.Ancestors, [](const Stmt *A) {
         return isa<ForStmt, WhileStmt, DoStmt>(A);
       })) {
@@ -470,9 +466,9 @@ bool KernelMigration::checkWholeGrid(Split &S) {
     ReferenceCollector Collector;
     Collector.TraverseStmt(const_cast<Expr *>(Cond));
     for (const ValueDecl *D : Collector.Found)
-      if (isa<ParmVarDecl>(D) || (isa<VarDecl>(D) &&
-                                  cast<VarDecl>(D)->isLocalVarDecl() &&
-                                  !cast<VarDecl>(D)->isStaticLocal()))
+      if (isa<ParmVarDecl>(D) ||
+          (isa<VarDecl>(D) && cast<VarDecl>(D)->isLocalVarDecl() &&
+           !cast<VarDecl>(D)->isStaticLocal()))
         S.Needed.insert(D);
   }
   // Every thread must reach the statement: a return before it may depend
@@ -543,8 +539,8 @@ bool KernelMigration::checkWholeGrid(Split &S) {
     Collector.TraverseStmt(const_cast<Expr *>(V->getInit()));
     for (const ValueDecl *D : Collector.Found)
       if (const auto *Used = dyn_cast<VarDecl>(D);
-          Used && (isa<ParmVarDecl>(Used) || (Used->isLocalVarDecl() &&
-                                              !Used->isStaticLocal())))
+          Used && (isa<ParmVarDecl>(Used) ||
+                   (Used->isLocalVarDecl() && !Used->isStaticLocal())))
         Work.insert(Used);
   }
   sortCarried(S);
@@ -593,15 +589,13 @@ static std::string wrapped(llvm::StringRef Indent, llvm::StringRef Head,
 
 std::string KernelMigration::uniqueName(llvm::StringRef Base) {
   std::string Name = Base.str();
-  for (unsigned N = 2; Context.Idents.find(Name) != Context.Idents.end();
-       ++N)
+  for (unsigned N = 2; Context.Idents.find(Name) != Context.Idents.end(); ++N)
     Name = (Base + "_" + llvm::Twine(N)).str();
   Context.Idents.get(Name); // Taken, for the next continuation.
   return Name;
 }
 
-std::vector<std::string>
-KernelMigration::parameters(const Split &S) const {
+std::vector<std::string> KernelMigration::parameters(const Split &S) const {
   PrintingPolicy Policy = Context.getPrintingPolicy();
   Policy.SuppressTagKeyword = true;
   std::vector<std::string> Parameters;
@@ -624,9 +618,8 @@ std::string KernelMigration::launch(const Split &S,
   for (const ValueDecl *D : S.Carried)
     Arguments.push_back(D->getNameAsString());
   if (S.Kind == Shape::PerThread)
-    return wrapped(Indent,
-                   S.Name + "<<<1, 1, 0, cudaStreamTailLaunch>>>", Arguments,
-                   ";")
+    return wrapped(Indent, S.Name + "<<<1, 1, 0, cudaStreamTailLaunch>>>",
+                   Arguments, ";")
         .substr(Indent.size());
   return "if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 &&\n" +
          Indent.str() +
@@ -696,8 +689,7 @@ std::string KernelMigration::pieceText(const Piece &P,
     break;
   }
   auto ExprText = [&](const Expr *E) {
-    return E ? Spans.text(Spans.expression(*E), Substitutions)
-             : std::string();
+    return E ? Spans.text(Spans.expression(*E), Substitutions) : std::string();
   };
   std::string Head;
   const Stmt *LoopBody;
@@ -721,7 +713,8 @@ std::string KernelMigration::pieceText(const Piece &P,
 }
 
 std::string KernelMigration::continuation(const Split &S) {
-  std::string Indent = Spans.indentOf(Spans.statement(*Body.body_front()).Begin);
+  std::string Indent =
+      Spans.indentOf(Spans.statement(*Body.body_front()).Begin);
   if (Indent.empty())
     Indent = "  ";
   std::string Text;
@@ -740,8 +733,8 @@ std::string KernelMigration::continuation(const Split &S) {
   OS << wrapped("", Static + "__global__ void " + S.Name, parameters(S), " {")
      << "\n";
   for (const VarDecl *V : S.Declared) {
-    const auto *Decl = dyn_cast_or_null<DeclStmt>(
-        Context.getParents(*V)[0].get<DeclStmt>());
+    const auto *Decl =
+        dyn_cast_or_null<DeclStmt>(Context.getParents(*V)[0].get<DeclStmt>());
     if (Decl && Decl->isSingleDecl()) {
       Span Where = Spans.statement(*Decl);
       OS << Indent
@@ -826,13 +819,13 @@ bool KernelMigration::run(llvm::ArrayRef<const CallExpr *> Syncs) {
   for (const Split &S : Splits) {
     if (S.Kind == Shape::Remove)
       continue;
-    Declarations += wrapped("",
-                            std::string(Kernel.getStorageClass() == SC_Static
-                                            ? "static "
-                                            : "") +
-                                "__global__ void " + S.Name,
-                            parameters(S), ";") +
-                    "\n";
+    Declarations +=
+        wrapped("",
+                std::string(Kernel.getStorageClass() == SC_Static ? "static "
+                                                                  : "") +
+                    "__global__ void " + S.Name,
+                parameters(S), ";") +
+        "\n";
     Definitions += "\n\n" + continuation(S);
   }
   Edits.insert(Start, Declarations + "\n");

@@ -1,4 +1,4 @@
-//===- DeviceSyncMigration.h - CDP1 device syncs into tail launches -*- C++ -*-===//
+//===- DeviceSyncMigration.h - Device syncs into tail launches --*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

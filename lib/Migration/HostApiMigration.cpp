@@ -48,9 +48,9 @@ void migrateHostCall(ASTContext &Context, const CallExpr &Call,
       Edits.replace(NameLoc, Name.size(), New.str());
     return;
   }
-  bool SetsSyncDepth = (Name == "cudaDeviceSetLimit" ||
-                        Name == "cudaThreadSetLimit") &&
-                       Call.getNumArgs() == 2 && isSyncDepthLimit(*Call.getArg(0));
+  bool SetsSyncDepth =
+      (Name == "cudaDeviceSetLimit" || Name == "cudaThreadSetLimit") &&
+      Call.getNumArgs() == 2 && isSyncDepthLimit(*Call.getArg(0));
   if (!SetsSyncDepth)
     return;
   // No grid waits in the migrated program: no depth to reserve. A call

@@ -1,4 +1,4 @@
-//===- HostApiMigration.h - The host side of a CDP1 program ------*- C++ -*-===//
+//===- HostApiMigration.h - The host side of a CDP1 program -----*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -46,7 +46,10 @@ static const VarDecl *variableOf(const Expr *E) {
       E = Member->getBase();
     } else if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E)) {
       if (!Subscript->getBase()->getType()->isArrayType() &&
-          !Subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+          !Subscript->getBase()
+               ->IgnoreParenImpCasts()
+               ->getType()
+               ->isArrayType())
         return nullptr;
       E = Subscript->getBase();
     } else {

@@ -1,4 +1,4 @@
-//===- KernelValues.h - Which values of a kernel can be had again -*- C++ -*-===//
+//===- KernelValues.h - Values a continuation recomputes --------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -83,8 +83,8 @@ public:
     const CallExpr *Config = Launch->getConfig();
     if (!Kernel || !Config || Config->getNumArgs() < 2)
       return true;
-    bool One = isOne(Config->getArg(0), Context) &&
-               isOne(Config->getArg(1), Context);
+    bool One =
+        isOne(Config->getArg(0), Context) && isOne(Config->getArg(1), Context);
     auto [It, New] = SingleThread.try_emplace(Kernel->getCanonicalDecl(), One);
     if (!New)
       It->second &= One;

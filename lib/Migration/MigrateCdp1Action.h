@@ -1,4 +1,4 @@
-//===- MigrateCdp1Action.h - Rewrite CDP1 code for CDP2 ----------*- C++ -*-===//
+//===- MigrateCdp1Action.h - Rewrite CDP1 code for CDP2 ---------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,4 +1,4 @@
-//===- MigrationDiagnostics.h - Why a CDP1 construct is not migrated -*- C++ -*-===//
+//===- MigrationDiagnostics.h - Refusals of --migrate-cdp1 ------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -81,8 +81,8 @@ SourceSpans::outermost(Span Within,
   return Outer;
 }
 
-std::string SourceSpans::text(Span S,
-                              llvm::ArrayRef<Substitution> Substitutions) const {
+std::string
+SourceSpans::text(Span S, llvm::ArrayRef<Substitution> Substitutions) const {
   std::string Text;
   unsigned At = S.Begin;
   for (const Substitution &Sub : outermost(S, Substitutions)) {

@@ -1,4 +1,4 @@
-//===- SourceSpans.h - Source text of statements, as offsets -----*- C++ -*-===//
+//===- SourceSpans.h - Source text of statements, as offsets ----*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

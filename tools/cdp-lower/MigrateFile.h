@@ -1,4 +1,4 @@
-//===- MigrateFile.h - --migrate-cdp1 on one input ---------------*- C++ -*-===//
+//===- MigrateFile.h - --migrate-cdp1 on one input --------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -421,8 +421,7 @@ int main(int argc, const char **argv) {
     if (MigrateCdp1) {
       Migrated = cdp::migrateFile(Input, Parses->front(), Diagnostics);
       if (!Migrated) {
-        error() << "'" << Input
-                << "' was not migrated; it is left unchanged\n";
+        error() << "'" << Input << "' was not migrated; it is left unchanged\n";
         Report.Failed = true;
         return Report;
       }
