@@ -27,9 +27,12 @@ enum class Shape { Remove, PerThread, WholeGrid };
 
 /// One part of a continuation's body, in the order it runs.
 struct Piece {
-  enum Kind { Statement, ForIncrement, LoopAgain } Kind;
+  enum Kind { Statement, ForIncrement, LoopAgain, Statements } Kind;
   const Stmt *S;  ///< The statement; the loop for the two others.
   unsigned Depth; ///< Index in Split::Ancestors of the statement's parent.
+  /// Statements: consecutive statements of one block, with the comments
+  /// before the first.
+  Span Run = {};
 };
 
 /// One cudaDeviceSynchronize() and what it becomes.
@@ -184,6 +187,7 @@ private:
   bool checkShared(const VarDecl &V, Split &S);
   void substitute(const Split &S);
   std::string continuation(const Split &S);
+  std::vector<Piece> runsOf(const Split &S) const;
   std::string launch(const Split &S, llvm::StringRef Indent) const;
   std::vector<std::string> parameters(const Split &S) const;
   std::string pieceText(const Piece &P, llvm::StringRef Indent) const;
@@ -264,6 +268,9 @@ bool KernelMigration::collectPieces(Split &S) {
       for (const Stmt *Sibling : Block->body()) {
         if (After)
           S.Pieces.push_back({Piece::Statement, Sibling, I});
+        // Nothing after a return runs.
+        if (After && isa<ReturnStmt>(Sibling))
+          goto Collected;
         After |= Sibling == Child;
       }
     } else if (const auto *For = dyn_cast<ForStmt>(Parent)) {
@@ -280,6 +287,7 @@ bool KernelMigration::collectPieces(Split &S) {
     }
     Child = Parent;
   }
+Collected:
   // A break or continue in a statement that runs before the loop around it
   // starts again (in the continuation, outside that loop) would leave it.
   for (size_t I = 0; I < S.Pieces.size(); ++I) {
@@ -314,8 +322,16 @@ bool KernelMigration::collectPieces(Split &S) {
     S.Pieces.clear();
     return true;
   }
-  for (const Piece &P : S.Pieces)
-    S.Copied.push_back(Spans.statement(*P.S));
+  for (const Piece &P : S.Pieces) {
+    Span Copy = Spans.statement(*P.S);
+    // A loop starts again without its init-statement.
+    if (P.Kind == Piece::ForIncrement)
+      Copy = Spans.expression(*cast<ForStmt>(P.S)->getInc());
+    if (const auto *For = dyn_cast<ForStmt>(P.S);
+        For && P.Kind == Piece::LoopAgain && For->getInit())
+      Copy.Begin = Spans.statement(*For->getInit()).End;
+    S.Copied.push_back(Copy);
+  }
   GridNeedFinder Finder;
   for (const Piece &P : S.Pieces)
     if (Finder.Need.empty())
@@ -340,10 +356,12 @@ void KernelMigration::findNeeded() {
       Collector.TraverseStmt(const_cast<Stmt *>(P.S));
     for (const ValueDecl *D : Collector.Found) {
       const auto *V = dyn_cast<VarDecl>(D);
-      // __shared__ variables are static locals to clang.
-      if (!V || !(V->isLocalVarDecl() || isa<ParmVarDecl>(V)) ||
-          (V->isStaticLocal() && !V->hasAttr<CUDASharedAttr>()) ||
-          V->getDeclContext() != &Kernel)
+      // __shared__ variables are static locals to clang, or globals: the
+      // continuation's blocks have their own.
+      bool Shared = V && V->hasAttr<CUDASharedAttr>();
+      if (!V || !(V->isLocalVarDecl() || isa<ParmVarDecl>(V) || Shared) ||
+          (V->isStaticLocal() && !Shared) ||
+          (!Shared && V->getDeclContext() != &Kernel))
         continue;
       if (!inCopied(S, V->getLocation()))
         S.Needed.insert(V);
@@ -393,8 +411,8 @@ bool KernelMigration::checkShared(const VarDecl &V, Split &S) {
         << V.getName();
     return false;
   }
-  // Used before the synchronisation (outside the copied code, apart from
-  // its declaration)?
+  // Used in the kernel before the synchronisation (outside the copied code,
+  // apart from its declaration)?
   class UseFinder : public RecursiveASTVisitor<UseFinder> {
   public:
     const VarDecl &V;
@@ -416,7 +434,8 @@ bool KernelMigration::checkShared(const VarDecl &V, Split &S) {
     declaredHere(V);
     return false;
   }
-  S.Declared.push_back(&V);
+  if (V.isLocalVarDecl())
+    S.Declared.push_back(&V);
   return true;
 }
 
@@ -680,6 +699,8 @@ std::string KernelMigration::pieceText(const Piece &P,
   switch (P.Kind) {
   case Piece::Statement:
     return Indent.str() + Reindented(Spans.statement(*P.S)) + "\n";
+  case Piece::Statements:
+    return Indent.str() + Reindented(P.Run) + "\n";
   case Piece::ForIncrement:
     return Indent.str() +
            Spans.text(Spans.expression(*cast<ForStmt>(P.S)->getInc()),
@@ -710,6 +731,46 @@ std::string KernelMigration::pieceText(const Piece &P,
          Spans.reindent(Spans.text(BodySpan, Substitutions),
                         Spans.indentOf(Spans.statement(*P.S).Begin), Indent) +
          "\n";
+}
+
+std::vector<Piece> KernelMigration::runsOf(const Split &S) const {
+  // One span per block, so that a later synchronisation's replacement,
+  // which spans it and the statements after it, lies inside one text.
+  std::vector<Piece> Runs;
+  for (size_t I = 0; I < S.Pieces.size(); ++I) {
+    const Piece &P = S.Pieces[I];
+    if (P.Kind != Piece::Statement) {
+      Runs.push_back(P);
+      continue;
+    }
+    Span Run = Spans.statement(*P.S);
+    // The comment lines between the previous statement and this one come
+    // along.
+    if (const auto *Block = dyn_cast<CompoundStmt>(S.Ancestors[P.Depth])) {
+      const Stmt *Previous = nullptr;
+      for (const Stmt *Sibling : Block->body()) {
+        if (Sibling == P.S)
+          break;
+        Previous = Sibling;
+      }
+      unsigned From = Previous ? Spans.statement(*Previous).End
+                               : Spans.offset(Block->getLBracLoc()) + 1;
+      std::string Between = Spans.text({From, Run.Begin});
+      size_t Text = Between.find_first_not_of(" \t\r\n");
+      if (Text != std::string::npos &&
+          llvm::StringRef(Between).take_front(Text).contains('\n'))
+        Run.Begin = From + Text;
+    }
+    size_t Last = I;
+    while (Last + 1 < S.Pieces.size() &&
+           S.Pieces[Last + 1].Kind == Piece::Statement &&
+           S.Pieces[Last + 1].Depth == P.Depth)
+      ++Last;
+    Run.End = Spans.statement(*S.Pieces[Last].S).End;
+    Runs.push_back({Piece::Statements, P.S, P.Depth, Run});
+    I = Last;
+  }
+  return Runs;
 }
 
 std::string KernelMigration::continuation(const Split &S) {
@@ -753,7 +814,7 @@ std::string KernelMigration::continuation(const Split &S) {
   // Pieces from inside a top-level 'if' of a whole-grid continuation run
   // under its condition again.
   bool OpenIf = false;
-  for (const Piece &P : S.Pieces) {
+  for (const Piece &P : runsOf(S)) {
     bool InIf = S.Kind == Shape::WholeGrid && P.Depth > 0;
     if (InIf && !OpenIf) {
       const auto *If = cast<IfStmt>(S.Ancestors[1]);
@@ -829,7 +890,11 @@ bool KernelMigration::run(llvm::ArrayRef<const CallExpr *> Syncs) {
     Definitions += "\n\n" + continuation(S);
   }
   Edits.insert(Start, Declarations + "\n");
-  Edits.insert(Spans.location(Whole.End), Definitions + "\n");
+  // A blank line between the last continuation and what follows.
+  if (Spans.text({Whole.End, Whole.End + 2}) == "\n" "" "\n")
+    Edits.insert(Spans.location(Whole.End), Definitions);
+  else
+    Edits.insert(Spans.location(Whole.End), Definitions + "\n");
   return true;
 }
 

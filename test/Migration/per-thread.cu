@@ -1,0 +1,62 @@
+// RUN: cp %s %t.cu && %cdp-lower --migrate-cdp1 --fix %t.cu -- -std=c++17
+// RUN: diff -u %S/Expected/per-thread.cu %t.cu
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: %cdp-lower --migrate-cdp1 %s -o %t.lowered.cu -- -std=c++17
+// RUN: %nvcc-rdc -c %t.lowered.cu -o %t.lowered.o
+//
+// Code after a device-side cudaDeviceSynchronize() that does not depend on
+// the thread's place in the grid continues in a kernel of its own, which
+// each thread that synchronised launches into cudaStreamTailLaunch with the
+// values it needs. A loop around the call becomes a chain of tail launches.
+
+__global__ void sumTree(const int *in, int n, long long *out) {
+  if (n <= 64) {
+    long long sum = 0;
+    for (int i = 0; i < n; ++i)
+      sum += in[i];
+    *out = sum;
+    return;
+  }
+  long long *partial = (long long *)malloc(2 * sizeof(long long));
+  int half = n / 2;
+  sumTree<<<1, 1>>>(in, half, partial);
+  sumTree<<<1, 1>>>(in + half, n - half, partial + 1);
+  cudaDeviceSynchronize();
+  // The children are done.
+  *out = partial[0] + partial[1];
+  free(partial);
+}
+
+__global__ void step(int *value) { *value += 1; }
+
+// A for loop: the continuation runs the rest of the iteration, the
+// increment, and the loop again.
+__global__ void stepTimes(int *value, int times, int *log) {
+  for (int i = 0; i < times; ++i) {
+    step<<<1, 1>>>(value);
+    if (*value > 100)
+      break;
+    cudaDeviceSynchronize();
+    log[i] = *value;
+  }
+  log[times] = -1;
+}
+
+// Every thread launches and waits; what follows uses a value computed from
+// its index, which travels with it.
+__global__ void everyThread(int *data) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  step<<<1, 1>>>(data + i);
+  cudaDeviceSynchronize();
+  data[i] *= 2;
+}
+
+// Two synchronisations: two continuations, the first launching the second.
+static __global__ void twice(int *value) {
+  step<<<1, 1>>>(value);
+  cudaDeviceSynchronize();
+  int seen = *value;
+  step<<<1, 1>>>(value);
+  cudaDeviceSynchronize();
+  value[1] = seen + *value;
+}
