@@ -891,7 +891,9 @@ bool KernelMigration::run(llvm::ArrayRef<const CallExpr *> Syncs) {
   }
   Edits.insert(Start, Declarations + "\n");
   // A blank line between the last continuation and what follows.
-  if (Spans.text({Whole.End, Whole.End + 2}) == "\n" "" "\n")
+  if (Spans.text({Whole.End, Whole.End + 2}) == "\n"
+                                                ""
+                                                "\n")
     Edits.insert(Spans.location(Whole.End), Definitions);
   else
     Edits.insert(Spans.location(Whole.End), Definitions + "\n");

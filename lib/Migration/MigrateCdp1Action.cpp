@@ -11,6 +11,8 @@
 #include "Migration/HostApiMigration.h"
 #include "Migration/MigrationDiagnostics.h"
 
+#include "CudaAST/FunctionStackVisitor.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -49,34 +51,12 @@ bool isOne(const Expr *E, const ASTContext &Context) {
          Value.Val.getInt() == 1;
 }
 
-class Cdp1Finder : public RecursiveASTVisitor<Cdp1Finder> {
+class Cdp1Finder : public FunctionStackVisitor<Cdp1Finder> {
 public:
   Cdp1Finder(ASTContext &Context, SourceEdits &Edits)
       : Context(Context), SM(Context.getSourceManager()), Edits(Edits) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
-
-  bool TraverseFunctionDecl(FunctionDecl *F) {
-    const FunctionDecl *Outer = Function;
-    Function = F;
-    bool Continue = RecursiveASTVisitor::TraverseFunctionDecl(F);
-    Function = Outer;
-    return Continue;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    const FunctionDecl *Outer = Function;
-    Function = F;
-    bool Continue = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
-    Function = Outer;
-    return Continue;
-  }
-  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
-    const FunctionDecl *Outer = Function;
-    Function = Lambda->getCallOperator();
-    bool Continue = RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
-    Function = Outer;
-    return Continue;
-  }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
     const FunctionDecl *Kernel = Launch->getDirectCallee();
@@ -92,6 +72,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Function = currentFunction();
     if (!Function || !SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc())))
       return true;
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -134,7 +115,6 @@ private:
   ASTContext &Context;
   const SourceManager &SM;
   SourceEdits &Edits;
-  const FunctionDecl *Function = nullptr;
   bool Failed = false;
   llvm::MapVector<const FunctionDecl *, std::vector<const CallExpr *>> Syncs;
   /// Whether every launch of a kernel seen is <<<1, 1>>>.
