@@ -30,6 +30,7 @@
 #define CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 
 #include "Lowering/KernelDeduction.h"
+#include "Lowering/LaunchAggregation.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -127,6 +128,9 @@ struct LaunchLoweringOptions {
   /// Test each pointer argument's memory space on the GPU before launching
   /// (--runtime-checks): `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;
+  /// Aggregate eligible launches (--aggregate); a marked launch is
+  /// aggregated whatever this says.
+  AggregationGranularity Aggregate = AggregationGranularity::None;
 };
 
 /// Rewrites \p Launch through \p Edits, or reports through the context's

@@ -14,6 +14,7 @@
 #include "Checks/AllChecks.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/ProgrammaticLaunch.h"
+#include "Lowering/AggregatedKernel.h"
 #include "Lowering/HeaderCopies.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
@@ -38,6 +39,8 @@ namespace cdp {
 
 /// The include every lowered file gets, once.
 static constexpr llvm::StringLiteral RuntimeHeader = "cdp/launch.cuh";
+/// The include of a file with aggregated launches, instead.
+static constexpr llvm::StringLiteral AggregationHeader = "cdp/aggregate.cuh";
 
 namespace {
 
@@ -58,7 +61,7 @@ public:
     if (HashLoc.isMacroID())
       return;
     FileID Includer = SM.getFileID(HashLoc);
-    if (Name == RuntimeHeader)
+    if (Name == RuntimeHeader || Name == AggregationHeader)
       IncludeRuntime.insert(Includer);
     Inclusions.push_back({Includer, FileNameRange, File});
   }
@@ -139,6 +142,8 @@ public:
   const LaunchLoweringState &state() const { return State; }
   /// Host-side programmatic dependent launches rewritten.
   unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
+  /// What aggregating launches left for the end.
+  const AggregationState &aggregation() const { return Aggregation; }
 
   bool TraverseDecl(Decl *D) {
     // System headers hold no launch to rewrite; skipping them is most of
@@ -172,6 +177,16 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
+      switch (aggregateLaunch(*Launch, *currentFunction(), Context,
+                              Options.Aggregate, State.EditsOf, Aggregation)) {
+      case AggregationOutcome::Aggregated:
+        ++Lowered[File];
+        return true;
+      case AggregationOutcome::Refused:
+        return true;
+      case AggregationOutcome::NotAggregated:
+        break;
+      }
       Lowered[File] += lowerLaunch(
           *Launch, *currentFunction(), Context, Options,
           currentSide() == LaunchSide::HostDevice, Files.editsOf(File), State);
@@ -198,6 +213,7 @@ private:
   const SourceManager &SM;
   LoweredFiles &Files;
   LaunchLoweringState State;
+  AggregationState Aggregation;
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<SourceLocation> Warned;
   unsigned LoweredProgrammatic = 0;
@@ -238,13 +254,25 @@ public:
     if (Options.WarnOtherArchitectureBranches)
       reportOtherArchitectureLaunches(Context, Files);
 
+    if (!writeAggregatedKernels(
+            Visitor.aggregation(), Context,
+            [&](FileID File) -> SourceEdits & { return Files.editsOf(File); }))
+      return;
+
     // Every file with a launch in the runtime form, a header that defines
     // a launch macro included.
-    for (FileID File : Visitor.state().UseRuntime) {
+    llvm::SetVector<FileID> UseRuntime;
+    UseRuntime.insert(Visitor.state().UseRuntime.begin(),
+                      Visitor.state().UseRuntime.end());
+    UseRuntime.insert(Visitor.aggregation().UseRuntime.begin(),
+                      Visitor.aggregation().UseRuntime.end());
+    for (FileID File : UseRuntime) {
       if (IncludeRuntime.contains(File))
         continue;
       RuntimeInclude Include = runtimeIncludeFor(
-          File, RuntimeHeader,
+          File,
+          Visitor.aggregation().UseRuntime.contains(File) ? AggregationHeader
+                                                          : RuntimeHeader,
           File == Main
               ? StringRef(Options.OriginalFileName)
               : StringRef(Options.CopyHeaders ? absolutePath(SM, File) : ""),

@@ -116,6 +116,15 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "holds a lambda or an unnamed class, which the lowered code "
             "cannot write out; pass an object of a named class instead (a "
             "functor struct in place of the lambda)"};
+  case LoweringDiag::AggregationRefused:
+    return {DiagnosticsEngine::Error,
+            "cannot aggregate this launch of %0 by %select{warp|block}1: %2"};
+  case LoweringDiag::LaunchNotAggregated:
+    return {DiagnosticsEngine::Warning,
+            "launch of %0 is not aggregated by %select{warp|block}1, only "
+            "lowered: %2"};
+  case LoweringDiag::AggregationObstacle:
+    return {DiagnosticsEngine::Note, "%0"};
   }
   llvm_unreachable("unknown lowering diagnostic");
 }

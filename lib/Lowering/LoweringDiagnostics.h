@@ -35,6 +35,9 @@ enum class LoweringDiag {
   ProgrammaticMarkerOnDeviceLaunch,
   OverlappingRewrites,
   UnwritableParameterType,
+  AggregationRefused,
+  LaunchNotAggregated,
+  AggregationObstacle,
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.

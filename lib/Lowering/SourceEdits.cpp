@@ -71,4 +71,27 @@ SourceEdits::resolve(DiagnosticsEngine &Diags) const {
   return Resolved;
 }
 
+std::optional<std::string>
+SourceEdits::textAfterEdits(CharSourceRange Range,
+                            DiagnosticsEngine &Diags) const {
+  const unsigned Begin = SM.getFileOffset(Range.getBegin()),
+                 End = SM.getFileOffset(Range.getEnd());
+  std::optional<std::vector<TextEdit>> All = resolve(Diags);
+  if (!All)
+    return std::nullopt;
+  std::vector<TextEdit> Inside;
+  for (TextEdit &E : *All) {
+    const bool Starts = E.Offset >= Begin && E.Offset <= End,
+               Ends = E.Offset + E.Length <= End;
+    // An insertion at the end belongs to what follows the range.
+    if (Starts && Ends && !(E.Length == 0 && E.Offset == End)) {
+      E.Offset -= Begin;
+      Inside.push_back(std::move(E));
+    } else if (E.Offset < End && E.Offset + E.Length > Begin) {
+      return std::nullopt;
+    }
+  }
+  return applyTextEdits(SM.getBufferData(File).slice(Begin, End), Inside);
+}
+
 } // namespace cdp

@@ -55,6 +55,13 @@ public:
   std::optional<std::vector<TextEdit>>
   resolve(clang::DiagnosticsEngine &Diags) const;
 
+  /// The text of \p Range (a character range) with the edits made so far
+  /// that lie inside it; nothing when one straddles its ends. An aggregated
+  /// kernel copies its original's body so, nested launches lowered.
+  std::optional<std::string>
+  textAfterEdits(clang::CharSourceRange Range,
+                 clang::DiagnosticsEngine &Diags) const;
+
 private:
   struct Edit {
     clang::SourceLocation Loc;

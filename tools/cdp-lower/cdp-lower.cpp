@@ -134,6 +134,20 @@ static cl::opt<cdp::LaunchForm> Emit(
                           "templates and macros, and checked ones, keep the "
                           "runtime form)")),
     cl::init(cdp::LaunchForm::Runtime), cl::cat(ToolCategory));
+static cl::opt<cdp::AggregationGranularity> Aggregate(
+    "aggregate",
+    cl::desc("Aggregate the device-side launches into "
+             "cudaStreamFireAndForget that can be (README \"Launch "
+             "aggregation\"): the launches of one site by the threads of a "
+             "warp or of a block become one launch of a copy of the child, "
+             "'<child>_aggregated'; warn of those that cannot, with the "
+             "reason"),
+    cl::values(clEnumValN(cdp::AggregationGranularity::Warp, "warp",
+                          "the threads of a warp that launch together"),
+               clEnumValN(cdp::AggregationGranularity::Block, "block",
+                          "the threads of a block, launched when the block "
+                          "ends")),
+    cl::init(cdp::AggregationGranularity::None), cl::cat(ToolCategory));
 static cl::opt<bool> MigrateCdp1(
     "migrate-cdp1",
     cl::desc("First rewrite CDP1 code for CDP2: a device-side "
@@ -308,6 +322,7 @@ int main(int argc, const char **argv) {
   cdp::LoweringOptions Options;
   Options.Launches.RuntimeChecks = RuntimeChecks;
   Options.Launches.Form = Emit;
+  Options.Launches.Aggregate = Aggregate;
 
   Options.HeaderFilter = HeaderFilter;
   // Exported replacements and fix-its apply to the originals in place.

@@ -1,0 +1,172 @@
+//===- AggregatedKernel.cpp - Write the aggregated kernels ----------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Lowering/AggregatedKernel.h"
+
+#include "Lowering/ChildGridUses.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+class KernelWriter {
+public:
+  KernelWriter(ASTContext &Context,
+               llvm::function_ref<SourceEdits &(FileID)> EditsOf)
+      : Context(Context), SM(Context.getSourceManager()), EditsOf(EditsOf) {}
+
+  /// `cdp::aggregated::BlockScope<child_aggregated> cdp_child_launches;` as
+  /// the first line of \p Kernel's body.
+  void declareScope(const FunctionDecl &Kernel, const FunctionDecl &Child) {
+    const auto *Body = cast<CompoundStmt>(Kernel.getBody());
+    std::string Indent =
+        Body->body_empty() ? "  " : indentOf(Body->body_front()->getBeginLoc());
+    std::string Name = Child.getNameAsString();
+    insertLinesAfter(Body->getLBracLoc(),
+                     Indent + "// The launches of '" + Name +
+                         "' by this block, made as one when it ends.\n" +
+                         Indent + "cdp::aggregated::BlockScope<" + Name +
+                         "_aggregated> cdp_" + Name + "_launches;");
+  }
+
+  bool writeKernel(const FunctionDecl &Child, const AggregatedChild &Info,
+                   bool HasScope) {
+    const auto *Body = cast<CompoundStmt>(Child.getBody());
+    FileID File = SM.getFileID(Body->getLBracLoc());
+    SourceEdits &Edits = EditsOf(File);
+    std::optional<std::string> BodyText = Edits.textAfterEdits(
+        CharSourceRange::getCharRange(Body->getLBracLoc(),
+                                      Body->getRBracLoc().getLocWithOffset(1)),
+        Context.getDiagnostics());
+    if (!BodyText)
+      return false;
+
+    ChildGridUses Uses = findChildGridUses(Child);
+    const bool OneShape = Uses.Barriers || HasScope;
+    PrintingPolicy Policy = Context.getPrintingPolicy();
+    llvm::SmallVector<std::string, 8> Types;
+    for (const ParmVarDecl *Param : Child.parameters())
+      Types.push_back(Param->getType().getAsString(Policy));
+    const std::string Name = Child.getNameAsString();
+    const std::string Signature =
+        std::string(Child.getStorageClass() == SC_Static ? "static " : "") +
+        "__global__ void " + Name + "_aggregated(cdp::aggregated::" +
+        (OneShape ? "SyncedBatch<" : "Batch<") + llvm::join(Types, ", ") +
+        "> __cdp_batch)";
+
+    std::string Text = "\n\n/// '" + Name +
+                       "' for aggregated launches (cdp-lower --aggregate): "
+                       "each block\n/// runs one block of one launch, with "
+                       "that launch's arguments and indices.\n" +
+                       Signature + " {\n";
+    Text += "  const auto __cdp_launch = __cdp_batch.block();\n";
+    if (!OneShape)
+      Text += "  if (__cdp_launch.Idle)\n    return;\n";
+    static const char *const Shapes[][2] = {{"uint3 blockIdx", "BlockIdx"},
+                                            {"dim3 gridDim", "GridDim"},
+                                            {"dim3 blockDim", "BlockDim"}};
+    for (unsigned I = 0; I < 3; ++I)
+      if (Uses.ReadsShape[I])
+        Text += std::string("  const ") + Shapes[I][0] + " = __cdp_launch." +
+                Shapes[I][1] + ";\n";
+    for (const ParmVarDecl *Param : Child.parameters()) {
+      if (!Param->getIdentifier())
+        continue;
+      std::string Declaration;
+      llvm::raw_string_ostream OS(Declaration);
+      Param->getType().print(OS, Policy, Param->getName());
+      Text += "  " + Declaration + " = __cdp_launch.arg<" +
+              std::to_string(Param->getFunctionScopeIndex()) + ">();\n";
+    }
+    // The body's lines keep their numbers for nvcc's messages.
+    Text += "#line " +
+            std::to_string(SM.getSpellingLineNumber(Body->getLBracLoc())) +
+            "\n" + StringRef(*BodyText).drop_front(1).str();
+    insertLinesAfter(Body->getRBracLoc(), Text, /*Verbatim=*/true);
+
+    if (SM.isBeforeInTranslationUnit(Info.FirstLaunch, Body->getRBracLoc()))
+      declareBefore(*Child.getFirstDecl(), Signature + ";");
+    return true;
+  }
+
+private:
+  std::string indentOf(SourceLocation Loc) const {
+    Loc = SM.getExpansionLoc(Loc);
+    StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
+    unsigned Offset = SM.getFileOffset(Loc);
+    size_t LineStart = Buffer.rfind('\n', Offset);
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    StringRef Line = Buffer.slice(LineStart, Offset);
+    return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+  }
+
+  /// Inserts \p Lines after the token at \p Loc: at the end of its line
+  /// when nothing but a comment follows it there, followed by `#line` so
+  /// that the next lines keep their numbers. \p Verbatim: \p Lines brings
+  /// its own leading line breaks.
+  void insertLinesAfter(SourceLocation Loc, const std::string &Lines,
+                        bool Verbatim = false) {
+    FileID File = SM.getFileID(Loc);
+    StringRef Buffer = SM.getBufferData(File);
+    const unsigned After = SM.getFileOffset(Loc) + 1;
+    size_t LineEnd = Buffer.find('\n', After);
+    if (LineEnd == StringRef::npos)
+      LineEnd = Buffer.size();
+    StringRef Rest = Buffer.slice(After, LineEnd).trim();
+    const unsigned Line = SM.getSpellingLineNumber(Loc);
+    const std::string Text = (Verbatim ? "" : "\n") + Lines;
+    if (Rest.empty() || Rest.starts_with("//")) {
+      EditsOf(File).insert(
+          SM.getLocForStartOfFile(File).getLocWithOffset(LineEnd),
+          Text + "\n#line " + std::to_string(Line + 1));
+      return;
+    }
+    EditsOf(File).insert(Loc.getLocWithOffset(1),
+                         Text + "\n#line " + std::to_string(Line) + "\n");
+  }
+
+  /// \p Declaration on the lines before \p D's.
+  void declareBefore(const FunctionDecl &D, const std::string &Declaration) {
+    SourceLocation Begin = SM.getExpansionLoc(D.getOuterLocStart());
+    FileID File = SM.getFileID(Begin);
+    StringRef Buffer = SM.getBufferData(File);
+    size_t LineStart = Buffer.rfind('\n', SM.getFileOffset(Begin));
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    EditsOf(File).insert(
+        SM.getLocForStartOfFile(File).getLocWithOffset(LineStart),
+        Declaration + "\n#line " +
+            std::to_string(SM.getSpellingLineNumber(Begin)) + "\n");
+  }
+
+  ASTContext &Context;
+  const SourceManager &SM;
+  llvm::function_ref<SourceEdits &(FileID)> EditsOf;
+};
+
+} // namespace
+
+bool writeAggregatedKernels(const AggregationState &State, ASTContext &Context,
+                            llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
+  KernelWriter Writer(Context, EditsOf);
+  llvm::DenseSet<const FunctionDecl *> WithScope;
+  for (const auto &[Kernel, Child] : State.Scopes) {
+    Writer.declareScope(*Kernel, *Child);
+    WithScope.insert(Kernel);
+  }
+  for (const auto &[Child, Info] : State.Children)
+    if (!Writer.writeKernel(*Child, Info, WithScope.contains(Child)))
+      return false;
+  return true;
+}
+
+} // namespace cdp

@@ -1,0 +1,140 @@
+//===- ChildGridUses.cpp - What a kernel reads of its grid ----------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Lowering/ChildGridUses.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// 0, 1, 2 for blockIdx, gridDim, blockDim; -1 for any other declaration.
+int shapeVariable(const ValueDecl &D) {
+  const auto *Var = dyn_cast<VarDecl>(&D);
+  if (!Var || !Var->hasGlobalStorage() || !Var->getIdentifier())
+    return -1;
+  return llvm::StringSwitch<int>(Var->getName())
+      .Case("blockIdx", 0)
+      .Case("gridDim", 1)
+      .Case("blockDim", 2)
+      .Default(-1);
+}
+
+/// Barriers and warp collectives of the CUDA headers, by name.
+bool isBarrier(const FunctionDecl &F) {
+  if (!F.getIdentifier())
+    return false;
+  StringRef Name = F.getName();
+  return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
+         Name.starts_with("__barrier_sync") || Name.ends_with("_sync") ||
+         Name.starts_with("__reduce_");
+}
+
+bool inCooperativeGroups(const Decl &D) {
+  for (const DeclContext *Context = D.getDeclContext(); Context;
+       Context = Context->getParent())
+    if (const auto *Namespace = dyn_cast<NamespaceDecl>(Context))
+      if (Namespace->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+class UsesFinder : public RecursiveASTVisitor<UsesFinder> {
+public:
+  UsesFinder(ChildGridUses &Uses, const FunctionDecl &Kernel)
+      : Uses(Uses), Kernel(Kernel) {}
+
+  void visitFunction(const FunctionDecl &F) {
+    if (!Visited.insert(&F).second || !F.hasBody())
+      return;
+    const FunctionDecl *Saved = Current;
+    Current = &F;
+    TraverseStmt(F.getBody());
+    Current = Saved;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    int Shape = shapeVariable(*Ref->getDecl());
+    if (Shape < 0)
+      return true;
+    if (Current == &Kernel)
+      Uses.ReadsShape[Shape] = true;
+    else if (!Uses.ShapeReader)
+      Uses.ShapeReader = Current;
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (isBarrier(*Callee))
+      Uses.Barriers = true;
+    if (inCooperativeGroups(*Callee)) {
+      Uses.Barriers = true;
+      if (!Uses.ShapeReader)
+        Uses.ShapeReader = Callee;
+      return true;
+    }
+    // The CUDA headers' own functions read the shape only through
+    // cooperative groups; their bodies are not followed.
+    if (const FunctionDecl *Definition = Callee->getDefinition())
+      if (!Definition->getASTContext().getSourceManager().isInSystemHeader(
+              Definition->getLocation()))
+        visitFunction(*Definition);
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    if (const CXXConstructorDecl *Constructor = Construct->getConstructor())
+      if (inCooperativeGroups(*Constructor)) {
+        Uses.Barriers = true;
+        if (!Uses.ShapeReader)
+          Uses.ShapeReader = Constructor;
+      }
+    return true;
+  }
+
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    const std::string Assembly = Asm->getAsmString();
+    StringRef Text(Assembly);
+    if (Text.contains("bar.") || Text.contains("barrier."))
+      Uses.Barriers = true;
+    if (!Uses.ShapeAsm &&
+        (Text.contains("%ctaid") || Text.contains("%nctaid") ||
+         Text.contains("%ntid") || Text.contains("%cluster")))
+      Uses.ShapeAsm = Asm;
+    return true;
+  }
+
+private:
+  ChildGridUses &Uses;
+  const FunctionDecl &Kernel;
+  const FunctionDecl *Current = nullptr;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Visited;
+};
+
+} // namespace
+
+ChildGridUses findChildGridUses(const FunctionDecl &Kernel) {
+  ChildGridUses Uses;
+  UsesFinder Finder(Uses, Kernel);
+  Finder.visitFunction(Kernel);
+  return Uses;
+}
+
+} // namespace cdp

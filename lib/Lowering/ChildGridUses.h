@@ -1,0 +1,42 @@
+//===- ChildGridUses.h - What a kernel reads of its grid --------*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// An aggregated kernel runs the body of the original with blockIdx, gridDim
+// and blockDim of the launch it stands for, declared as locals that shadow
+// the built-in variables. That is only right when nothing else reads the
+// grid's shape: not a function the body calls, not cooperative groups, not
+// inline assembly. And when the body has barriers (or warp collectives),
+// every thread of a block must run it, which decides the batch's kind.
+// This finds both, through the functions the kernel calls.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_CHILDGRIDUSES_H
+#define CDP_LOWER_LOWERING_CHILDGRIDUSES_H
+
+#include "clang/AST/Decl.h"
+
+namespace cdp {
+
+struct ChildGridUses {
+  /// A function the kernel calls (directly or not) that reads blockIdx,
+  /// gridDim or blockDim, or calls cooperative groups; null when none.
+  const clang::FunctionDecl *ShapeReader = nullptr;
+  /// Inline assembly that reads %ctaid, %nctaid, %ntid or %clusterid.
+  const clang::Stmt *ShapeAsm = nullptr;
+  /// A barrier or warp collective in the kernel or a function it calls:
+  /// every thread of a block must run the body.
+  bool Barriers = false;
+  /// The kernel reads blockIdx, gridDim or blockDim itself.
+  bool ReadsShape[3] = {false, false, false};
+};
+
+/// What \p Kernel (which has a body) and the functions it calls read of
+/// the grid.
+ChildGridUses findChildGridUses(const clang::FunctionDecl &Kernel);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_CHILDGRIDUSES_H

@@ -1,0 +1,332 @@
+//===- LaunchAggregation.cpp - Aggregate device-side launches -------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Lowering/LaunchAggregation.h"
+
+#include "CudaAST/KernelName.h"
+#include "Lowering/ChildGridUses.h"
+#include "Lowering/LoweringDiagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <optional>
+#include <string>
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// A `cdp::aggregate::warp(s)` or `block(s)` call in a launch's stream.
+struct AggregationMarker {
+  const CallExpr *Call;
+  AggregationGranularity Granularity;
+  /// The stream it wraps; null for `warp()`.
+  const Expr *Stream;
+};
+
+bool isInNamespace(const Decl &D, StringRef Inner, StringRef Outer) {
+  const auto *In = dyn_cast<NamespaceDecl>(D.getDeclContext());
+  if (!In || In->getName() != Inner)
+    return false;
+  const auto *Out = dyn_cast<NamespaceDecl>(In->getDeclContext());
+  return Out && Out->getName() == Outer &&
+         Out->getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+/// The launch's stream operand (the last of the configuration).
+const Expr *streamOf(const CUDAKernelCallExpr &Launch) {
+  const CallExpr *Config = Launch.getConfig();
+  return Config->getNumArgs() ? Config->getArg(Config->getNumArgs() - 1)
+                              : nullptr;
+}
+
+std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {
+  const Expr *Stream = streamOf(Launch);
+  if (!Stream)
+    return std::nullopt;
+  const auto *Call = dyn_cast<CallExpr>(Stream->IgnoreImplicit());
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() ||
+      !isInNamespace(*Callee, "aggregate", "cdp"))
+    return std::nullopt;
+  AggregationGranularity Granularity;
+  if (Callee->getName() == "warp")
+    Granularity = AggregationGranularity::Warp;
+  else if (Callee->getName() == "block")
+    Granularity = AggregationGranularity::Block;
+  else
+    return std::nullopt;
+  const Expr *Wrapped = Call->getNumArgs() ? Call->getArg(0) : nullptr;
+  if (Wrapped && isa<CXXDefaultArgExpr>(Wrapped))
+    Wrapped = nullptr;
+  return AggregationMarker{Call, Granularity, Wrapped};
+}
+
+/// `cudaStreamFireAndForget`, a cast of the reserved handle 4.
+bool isFireAndForget(const Expr *Stream, const ASTContext &Context) {
+  if (!Stream)
+    return false;
+  Expr::EvalResult Value;
+  const Expr *Bare = Stream->IgnoreParenCasts();
+  return Bare->getType()->isIntegerType() &&
+         Bare->EvaluateAsInt(Value, Context) && Value.Val.getInt() == 4;
+}
+
+/// The first call in \p Body of cudaGetLastError or cudaPeekAtLastError.
+const CallExpr *errorRead(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const CallExpr *Found = nullptr;
+    bool VisitCallExpr(CallExpr *Call) {
+      if (const FunctionDecl *F = Call->getDirectCallee())
+        if (F->getIdentifier() && (F->getName() == "cudaGetLastError" ||
+                                   F->getName() == "cudaPeekAtLastError"))
+          Found = Found ? Found : Call;
+      return true;
+    }
+  } Find;
+  Find.TraverseStmt(const_cast<Stmt *>(Body));
+  return Find.Found;
+}
+
+/// The bytes a record of \p Kernel's parameters takes, as the runtime lays
+/// it out (each at its alignment).
+uint64_t parameterBytes(const FunctionDecl &Kernel, const ASTContext &Context) {
+  uint64_t Bytes = 0;
+  for (const ParmVarDecl *Param : Kernel.parameters()) {
+    const uint64_t Align =
+        Context.getTypeAlignInChars(Param->getType()).getQuantity();
+    Bytes = (Bytes + Align - 1) / Align * Align +
+            Context.getTypeSizeInChars(Param->getType()).getQuantity();
+  }
+  return Bytes;
+}
+
+class LaunchAggregator {
+public:
+  LaunchAggregator(const CUDAKernelCallExpr &Launch,
+                   const FunctionDecl &Enclosing, ASTContext &Context,
+                   llvm::function_ref<SourceEdits *(FileID)> EditsOf,
+                   AggregationState &State)
+      : Launch(Launch), Enclosing(Enclosing), Context(Context),
+        SM(Context.getSourceManager()), EditsOf(EditsOf), State(State),
+        Kernel(Launch.getDirectCallee()) {}
+
+  AggregationOutcome run(AggregationGranularity Option) {
+    std::optional<AggregationMarker> Marker = markerOf(Launch);
+    Granularity = Marker ? Marker->Granularity : Option;
+    if (Granularity == AggregationGranularity::None)
+      return AggregationOutcome::NotAggregated;
+    Level = Marker ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
+    if (!isEligible(Marker.has_value()))
+      return Marker ? AggregationOutcome::Refused
+                    : AggregationOutcome::NotAggregated;
+    rewrite(Marker);
+    return AggregationOutcome::Aggregated;
+  }
+
+private:
+  /// Reports why the launch is not aggregated; false.
+  bool decline(const std::string &Why) {
+    report(Context.getDiagnostics(), Launch.getBeginLoc(),
+           Level == DiagnosticsEngine::Error
+               ? LoweringDiag::AggregationRefused
+               : LoweringDiag::LaunchNotAggregated)
+        << quotedKernelName(Kernel, "", "a kernel")
+        << static_cast<unsigned>(Granularity != AggregationGranularity::Warp)
+        << Why;
+    return false;
+  }
+  bool declineWithNote(const std::string &Why, SourceLocation At,
+                       const std::string &Note) {
+    decline(Why);
+    report(Context.getDiagnostics(), At, LoweringDiag::AggregationObstacle)
+        << Note;
+    return false;
+  }
+
+  std::string name(const NamedDecl &D) const {
+    return "'" + D.getNameAsString() + "'";
+  }
+
+  bool isEligible(bool Marked) {
+    if (!Kernel)
+      return decline("it launches through a pointer to a kernel, whose body "
+                     "cdp-lower cannot copy");
+    const std::string KernelName = name(*Kernel);
+    if (Enclosing.hasAttr<CUDAHostAttr>())
+      return decline("it is in a __host__ __device__ function");
+    if (Kernel->isTemplated() || Enclosing.isTemplated())
+      return decline(std::string("the ") +
+                     (Kernel->isTemplated() ? "kernel" : "launching function") +
+                     " is a template, which aggregation does not handle yet");
+    if (!locateTokens())
+      return decline("it is written in a macro; aggregation rewrites only "
+                     "launches written out in the file");
+    Definition = Kernel->getDefinition();
+    if (!Definition || !Definition->getLocation().isFileID() ||
+        !EditsOf(SM.getFileID(Definition->getLocation())))
+      return decline("the body of " + KernelName +
+                     " is not in a file that cdp-lower lowers, and the "
+                     "aggregated kernel is a copy of it");
+    if (Definition->hasAttr<CUDAClusterDimsAttr>())
+      return decline(KernelName + " has a cluster shape (__cluster_dims__), "
+                                  "which an aggregated grid does not keep");
+    if (parameterBytes(*Definition, Context) > 4096 - 64)
+      return decline("the parameters of " + KernelName +
+                     " with a launch's configuration would not fit the 4 KB "
+                     "parameter buffer of a launch made alone");
+    ChildGridUses Uses = findChildGridUses(*Definition);
+    if (Uses.ShapeReader)
+      return declineWithNote(
+          KernelName + " calls " + name(*Uses.ShapeReader) +
+              ", which reads blockIdx, gridDim or blockDim (or uses "
+              "cooperative groups); in an aggregated grid only the body of " +
+              KernelName + " sees the values of its own launch",
+          Uses.ShapeReader->getLocation(),
+          name(*Uses.ShapeReader) + " declared here");
+    if (Uses.ShapeAsm)
+      return declineWithNote(
+          KernelName + " reads the grid's shape in inline assembly, which "
+                       "would see the aggregated grid's",
+          Uses.ShapeAsm->getBeginLoc(), "the assembly is here");
+    if (const CallExpr *Read = errorRead(Enclosing.getBody()))
+      return declineWithNote(
+          name(Enclosing) +
+              " reads launch errors, and an aggregated launch is made by "
+              "another thread, whose errors cudaGetLastError() here would "
+              "not report",
+          Read->getBeginLoc(), "launch errors read here");
+    if (Granularity == AggregationGranularity::Block &&
+        !Enclosing.hasAttr<CUDAGlobalAttr>())
+      return decline("it is not in the body of a kernel (but in a __device__ "
+                     "function or a lambda), and a block's aggregated launch "
+                     "is made when its threads leave the kernel; aggregate "
+                     "it by warp");
+    if (!Marked && !isFireAndForget(streamOf(Launch), Context))
+      return decline(
+          "its stream is not cudaStreamFireAndForget: launches into one "
+          "stream run one after another, and aggregated they would run at "
+          "the same time; launch into cudaStreamFireAndForget, or mark the "
+          "stream with cdp::aggregate::warp() or cdp::aggregate::block() "
+          "where the child grids do not rely on that order");
+    return true;
+  }
+
+  /// The file positions of the tokens the rewrite replaces; false when one
+  /// is in a macro.
+  bool locateTokens() {
+    const auto *Callee =
+        dyn_cast<DeclRefExpr>(Launch.getCallee()->IgnoreImplicit());
+    if (!Callee || Callee->hasExplicitTemplateArgs())
+      return false;
+    CalleeBegin = Callee->getBeginLoc();
+    NameEnd = Lexer::getLocForEndOfToken(Callee->getNameInfo().getEndLoc(), 0,
+                                         SM, Context.getLangOpts());
+    TripleLess = Launch.getConfig()->getBeginLoc();
+    TripleGreater = Launch.getConfig()->getRParenLoc();
+    RParen = Launch.getRParenLoc();
+    for (SourceLocation Loc :
+         {CalleeBegin, NameEnd, TripleLess, TripleGreater, RParen})
+      if (Loc.isInvalid() || !Loc.isFileID())
+        return false;
+    Edits = EditsOf(SM.getFileID(TripleLess));
+    if (!Edits)
+      return false;
+    // The `(` after `>>>`.
+    StringRef Buffer = SM.getBufferData(SM.getFileID(TripleGreater));
+    size_t Paren = Buffer.find('(', SM.getFileOffset(TripleGreater) + 3);
+    if (Paren == StringRef::npos)
+      return false;
+    ArgsLParen = SM.getLocForStartOfFile(SM.getFileID(TripleGreater))
+                     .getLocWithOffset(Paren);
+    for (const Expr *Arg : Launch.arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg))
+        HasWrittenArgs = true;
+    return true;
+  }
+
+  unsigned distance(SourceLocation From, SourceLocation To) const {
+    return SM.getFileOffset(To) - SM.getFileOffset(From);
+  }
+
+  void unwrapMarker(const AggregationMarker &Marker) {
+    CharSourceRange Call = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Marker.Call->getSourceRange()), SM,
+        Context.getLangOpts());
+    if (Call.isInvalid())
+      return;
+    if (!Marker.Stream) {
+      Edits->replace(Call, "0");
+      return;
+    }
+    CharSourceRange Stream = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Marker.Stream->getSourceRange()), SM,
+        Context.getLangOpts());
+    if (Stream.isInvalid())
+      return;
+    Edits->replace(
+        CharSourceRange::getCharRange(Call.getBegin(), Stream.getBegin()), "");
+    Edits->replace(
+        CharSourceRange::getCharRange(Stream.getEnd(), Call.getEnd()), "");
+  }
+
+  void rewrite(const std::optional<AggregationMarker> &Marker) {
+    const std::string ArgsOpen = HasWrittenArgs ? "}, " : "}";
+    if (Granularity == AggregationGranularity::Warp) {
+      Edits->insert(CalleeBegin, "cdp::aggregated::byWarp(");
+      Edits->insert(NameEnd, "_aggregated");
+      Edits->replace(TripleLess, 3, ", {");
+    } else {
+      Edits->replace(CalleeBegin, distance(CalleeBegin, TripleLess) + 3,
+                     "cdp_" + Kernel->getNameAsString() + "_launches.launch({");
+      State.Scopes.insert({&Enclosing, Definition});
+    }
+    if (Marker)
+      unwrapMarker(*Marker);
+    Edits->replace(TripleGreater, distance(TripleGreater, ArgsLParen) + 1,
+                   ArgsOpen);
+    AggregatedChild &Child = State.Children[Definition];
+    if (Child.FirstLaunch.isInvalid() ||
+        SM.isBeforeInTranslationUnit(CalleeBegin, Child.FirstLaunch))
+      Child.FirstLaunch = CalleeBegin;
+    State.UseRuntime.insert(SM.getFileID(CalleeBegin));
+  }
+
+  const CUDAKernelCallExpr &Launch;
+  const FunctionDecl &Enclosing;
+  ASTContext &Context;
+  const SourceManager &SM;
+  llvm::function_ref<SourceEdits *(FileID)> EditsOf;
+  AggregationState &State;
+  const FunctionDecl *Kernel;
+  const FunctionDecl *Definition = nullptr;
+  AggregationGranularity Granularity = AggregationGranularity::None;
+  DiagnosticsEngine::Level Level = DiagnosticsEngine::Warning;
+  SourceEdits *Edits = nullptr;
+  SourceLocation CalleeBegin, NameEnd, TripleLess, TripleGreater, ArgsLParen,
+      RParen;
+  bool HasWrittenArgs = false;
+};
+
+} // namespace
+
+AggregationOutcome
+aggregateLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Enclosing,
+                ASTContext &Context, AggregationGranularity Option,
+                llvm::function_ref<SourceEdits *(FileID)> EditsOf,
+                AggregationState &State) {
+  return LaunchAggregator(Launch, Enclosing, Context, EditsOf, State)
+      .run(Option);
+}
+
+} // namespace cdp

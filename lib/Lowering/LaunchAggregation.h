@@ -1,0 +1,90 @@
+//===- LaunchAggregation.h - Aggregate device-side launches -----*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// `cdp-lower --aggregate=warp|block`, or a marker in the launch's stream
+// (`cdp::aggregate::warp(s)`, <cdp/aggregate.cuh>), turns the launches of
+// one site by many threads into few launches of a copy of the child:
+//
+//   child<<<g, b, 0, cudaStreamFireAndForget>>>(p, n);
+//
+// becomes, by warp,
+//
+//   cdp::aggregated::byWarp(child_aggregated, {g, b, 0,
+//                           cudaStreamFireAndForget}, p, n);
+//
+// or, by block, `cdp_child_launches.launch({g, b, 0, ...}, p, n);` with
+// `cdp::aggregated::BlockScope<child_aggregated> cdp_child_launches;` at the
+// top of the launching kernel. `child_aggregated` (AggregatedKernel.h) is
+// written beside `child`, which is left as it was.
+//
+// Only launches whose aggregation keeps what the program can observe are
+// rewritten (README "Launch aggregation"); any other is reported with the
+// reason: an error where a marker asked for it, a warning under the option
+// (and lowered as usual).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_LAUNCHAGGREGATION_H
+#define CDP_LOWER_LOWERING_LAUNCHAGGREGATION_H
+
+#include "Lowering/SourceEdits.h"
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+} // namespace clang
+
+namespace cdp {
+
+enum class AggregationGranularity { None, Warp, Block };
+
+/// A kernel that gets an aggregated copy.
+struct AggregatedChild {
+  /// The aggregated launch that comes first in the file.
+  clang::SourceLocation FirstLaunch;
+};
+
+/// What aggregating a file's launches leaves for the end, when the
+/// aggregated kernels are written (their bodies copied as lowered).
+struct AggregationState {
+  llvm::MapVector<const clang::FunctionDecl *, AggregatedChild> Children;
+  /// Each (launching kernel, child) pair aggregated by block: the kernel
+  /// declares the child's BlockScope.
+  llvm::SetVector<
+      std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>>
+      Scopes;
+  /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
+  llvm::DenseSet<clang::FileID> UseRuntime;
+};
+
+enum class AggregationOutcome {
+  /// Rewritten here.
+  Aggregated,
+  /// Not asked for, or not eligible under the option (warned): lower it as
+  /// usual.
+  NotAggregated,
+  /// A marker asked for it and it is not eligible (an error).
+  Refused,
+};
+
+/// Aggregates \p Launch, made in \p Enclosing, when its marker or \p Option
+/// asks for it and it is eligible. \p EditsOf gives the edits of a file the
+/// lowering changes (null for one it must not).
+AggregationOutcome
+aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
+                const clang::FunctionDecl &Enclosing,
+                clang::ASTContext &Context, AggregationGranularity Option,
+                llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
+                AggregationState &State);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_LAUNCHAGGREGATION_H
