@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -19,24 +20,35 @@ using namespace clang;
 namespace cdp {
 namespace {
 
+/// \p Name without its qualifier: `child` for `work::child`.
+std::string unqualified(llvm::StringRef Name) {
+  size_t Colons = Name.rfind("::");
+  return (Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2))
+      .str();
+}
+
 class KernelWriter {
 public:
   KernelWriter(ASTContext &Context,
                llvm::function_ref<SourceEdits &(FileID)> EditsOf)
       : Context(Context), SM(Context.getSourceManager()), EditsOf(EditsOf) {}
 
-  /// `cdp::aggregated::BlockScope<child_aggregated> cdp_child_launches;` as
-  /// the first line of \p Kernel's body.
-  void declareScope(const FunctionDecl &Kernel, const FunctionDecl &Child) {
+  /// `cdp::aggregated::BlockScope<child_aggregated> cdp_child_launches;`
+  /// for each of \p Children (as the launches name them), as the first lines
+  /// of \p Kernel's body.
+  void declareScopes(const FunctionDecl &Kernel,
+                     llvm::ArrayRef<std::string> Children) {
     const auto *Body = cast<CompoundStmt>(Kernel.getBody());
     std::string Indent =
         Body->body_empty() ? "  " : indentOf(Body->body_front()->getBeginLoc());
-    std::string Name = Child.getNameAsString();
-    insertLinesAfter(Body->getLBracLoc(),
-                     Indent + "// The launches of '" + Name +
-                         "' by this block, made as one when it ends.\n" +
-                         Indent + "cdp::aggregated::BlockScope<" + Name +
-                         "_aggregated> cdp_" + Name + "_launches;");
+    std::string Lines;
+    for (const std::string &Name : Children) {
+      Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of '" +
+               Name + "' by this block, made as one when it ends.\n" + Indent +
+               "cdp::aggregated::BlockScope<" + Name + "_aggregated> cdp_" +
+               unqualified(Name) + "_launches;";
+    }
+    insertLinesAfter(Body->getLBracLoc(), Lines);
   }
 
   bool writeKernel(const FunctionDecl &Child, const AggregatedChild &Info,
@@ -158,13 +170,14 @@ private:
 bool writeAggregatedKernels(const AggregationState &State, ASTContext &Context,
                             llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
   KernelWriter Writer(Context, EditsOf);
-  llvm::DenseSet<const FunctionDecl *> WithScope;
-  for (const auto &[Kernel, Child] : State.Scopes) {
-    Writer.declareScope(*Kernel, *Child);
-    WithScope.insert(Kernel);
-  }
+  llvm::MapVector<const FunctionDecl *, llvm::SmallVector<std::string, 2>>
+      ScopesOf;
+  for (const auto &[Pair, Name] : State.Scopes)
+    ScopesOf[Pair.first].push_back(Name);
+  for (const auto &[Kernel, Children] : ScopesOf)
+    Writer.declareScopes(*Kernel, Children);
   for (const auto &[Child, Info] : State.Children)
-    if (!Writer.writeKernel(*Child, Info, WithScope.contains(Child)))
+    if (!Writer.writeKernel(*Child, Info, ScopesOf.contains(Child)))
       return false;
   return true;
 }

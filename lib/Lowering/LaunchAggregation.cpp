@@ -165,9 +165,13 @@ private:
     const std::string KernelName = name(*Kernel);
     if (Enclosing.hasAttr<CUDAHostAttr>())
       return decline("it is in a __host__ __device__ function");
-    if (Kernel->isTemplated() || Enclosing.isTemplated())
+    const bool KernelTemplate = Kernel->isTemplated() ||
+                                Kernel->isTemplateInstantiation() ||
+                                Kernel->isFunctionTemplateSpecialization();
+    if (KernelTemplate || Enclosing.isTemplated() ||
+        Enclosing.isTemplateInstantiation())
       return decline(std::string("the ") +
-                     (Kernel->isTemplated() ? "kernel" : "launching function") +
+                     (KernelTemplate ? "kernel" : "launching function") +
                      " is a template, which aggregation does not handle yet");
     if (!locateTokens())
       return decline("it is written in a macro; aggregation rewrites only "
@@ -281,7 +285,10 @@ private:
   }
 
   void rewrite(const std::optional<AggregationMarker> &Marker) {
-    const std::string ArgsOpen = HasWrittenArgs ? "}, " : "}";
+    // `}, ` before the arguments, without a space at the end of a line.
+    const char After = SM.getCharacterData(ArgsLParen)[1];
+    const std::string ArgsOpen =
+        !HasWrittenArgs ? "}" : (After == '\n' || After == '\r' ? "}," : "}, ");
     if (Granularity == AggregationGranularity::Warp) {
       Edits->insert(CalleeBegin, "cdp::aggregated::byWarp(");
       Edits->insert(NameEnd, "_aggregated");
@@ -289,7 +296,9 @@ private:
     } else {
       Edits->replace(CalleeBegin, distance(CalleeBegin, TripleLess) + 3,
                      "cdp_" + Kernel->getNameAsString() + "_launches.launch({");
-      State.Scopes.insert({&Enclosing, Definition});
+      State.Scopes.insert({{&Enclosing, Definition},
+                           std::string(SM.getCharacterData(CalleeBegin),
+                                       distance(CalleeBegin, NameEnd))});
     }
     if (Marker)
       unwrapMarker(*Marker);

@@ -35,7 +35,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace clang {
 class ASTContext;
@@ -57,9 +56,11 @@ struct AggregatedChild {
 struct AggregationState {
   llvm::MapVector<const clang::FunctionDecl *, AggregatedChild> Children;
   /// Each (launching kernel, child) pair aggregated by block: the kernel
-  /// declares the child's BlockScope.
-  llvm::SetVector<
-      std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>>
+  /// declares the child's BlockScope. With the child's name as the launch
+  /// wrote it (`work::child`), which names it there.
+  llvm::MapVector<
+      std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>,
+      std::string>
       Scopes;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;

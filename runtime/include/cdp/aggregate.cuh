@@ -79,6 +79,12 @@ template <std::size_t... Indices, class... Params>
 struct ValuesOf<std::index_sequence<Indices...>, Params...>
     : Slot<Indices, Params>... {};
 
+/// The value in slot `Index` (found as the one base of that index).
+template <std::size_t Index, class T>
+__device__ const T &valueIn(const Slot<Index, T> &In) {
+  return In.Value;
+}
+
 /// `Value` converted to `T` as a call would convert it.
 template <class T> __device__ T implicitly(T Value) { return Value; }
 
@@ -295,11 +301,8 @@ template <class... Params> struct Block {
   Values<Params...> Args;
 
   /// Argument `Index`, as its parameter's type.
-  template <std::size_t Index>
-  __device__ const typename cdp::detail::TypeAt<Index, Params...>::type &
-  arg() const {
-    using T = typename cdp::detail::TypeAt<Index, Params...>::type;
-    return static_cast<const detail::Slot<Index, T> &>(Args).Value;
+  template <std::size_t Index> __device__ const auto &arg() const {
+    return detail::valueIn<Index>(Args);
   }
 };
 

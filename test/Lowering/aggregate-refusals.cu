@@ -1,0 +1,60 @@
+// RUN: %cdp-lower --aggregate=block %s -o %t.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OPTION --implicit-check-not=warning:
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: not %cdp-lower %s -o %t.marked.cu -- -DMARKED 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MARKED --implicit-check-not=error:
+// RUN: not test -e %t.marked.cu
+//
+// Launches that aggregation would change the meaning of. Under the option
+// each is only lowered, with a warning that says why; marked, each is an
+// error and nothing is written.
+
+#include <cdp/aggregate.cuh>
+
+#ifdef MARKED
+#define STREAM(s) cdp::aggregate::block(s)
+#else
+#define STREAM(s) s
+#endif
+
+__device__ unsigned blockNumber() { return blockIdx.x; }
+
+__global__ void usesHelper(int *out) { out[blockNumber()] = 1; }
+
+__global__ void child(int *out) { out[blockIdx.x] = 1; }
+
+__device__ void launchFromHelper(int *out) {
+  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: it is not in the body of a kernel (but in a __device__ function or a lambda), and a block's aggregated launch is made when its threads leave the kernel; aggregate it by warp
+  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'child' by block: it is not in the body of a kernel (but in a __device__ function or a lambda), and a block's aggregated launch is made when its threads leave the kernel; aggregate it by warp
+  child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
+}
+
+__global__ void parent(int *out) {
+  // OPTION: :[[@LINE+1]]:3: warning: launch of 'child' is not aggregated by block, only lowered: its stream is not cudaStreamFireAndForget: launches into one stream run one after another, and aggregated they would run at the same time; launch into cudaStreamFireAndForget, or mark the stream with cdp::aggregate::warp() or cdp::aggregate::block() where the child grids do not rely on that order
+  child<<<1, 32>>>(out);
+  // OPTION: :[[@LINE+2]]:3: warning: launch of 'usesHelper' is not aggregated by block, only lowered: 'usesHelper' calls 'blockNumber', which reads blockIdx, gridDim or blockDim (or uses cooperative groups); in an aggregated grid only the body of 'usesHelper' sees the values of its own launch
+  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'usesHelper' by block: 'usesHelper' calls 'blockNumber', which reads blockIdx, gridDim or blockDim (or uses cooperative groups); in an aggregated grid only the body of 'usesHelper' sees the values of its own launch
+  usesHelper<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
+  // OPTION: :20:21: note: 'blockNumber' declared here
+  // MARKED: :20:21: note: 'blockNumber' declared here
+  launchFromHelper(out);
+}
+
+__global__ void checksErrors(int *out) {
+  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: 'checksErrors' reads launch errors, and an aggregated launch is made by another thread, whose errors cudaGetLastError() here would not report
+  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'child' by block: 'checksErrors' reads launch errors, and an aggregated launch is made by another thread, whose errors cudaGetLastError() here would not report
+  child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
+  // OPTION: :[[@LINE+2]]:10: note: launch errors read here
+  // MARKED: :[[@LINE+1]]:10: note: launch errors read here
+  *out = cudaGetLastError();
+}
+
+template <class T> __global__ void generic(T *out) { out[blockIdx.x] = 1; }
+
+__global__ void launchesTemplate(int *out) {
+  // OPTION: :[[@LINE+2]]:3: warning: launch of 'generic<int>' is not aggregated by block, only lowered: the kernel is a template, which aggregation does not handle yet
+  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'generic<int>' by block: the kernel is a template, which aggregation does not handle yet
+  generic<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
+}
+
+// MARKED: cdp-lower: error: '{{.*}}aggregate-refusals.cu' was not lowered; it is left unchanged
