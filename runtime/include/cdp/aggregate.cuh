@@ -161,6 +161,11 @@ static inline Stats readStats() {
   cudaMemcpyFromSymbol(&Result, TheStats, sizeof(Stats));
   return Result;
 }
+/// Zeroes the counters (host side).
+static inline void resetStats() {
+  const Stats Zero{};
+  cudaMemcpyToSymbol(TheStats, &Zero, sizeof(Stats));
+}
 #endif
 
 namespace detail {

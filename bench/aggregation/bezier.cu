@@ -1,0 +1,89 @@
+// Bezier-curve tessellation: one parent thread per quadratic curve picks a
+// point count from the curve's flatness and launches a child grid that
+// evaluates that many points (fire and forget).
+#include "bench.cuh"
+
+#include <cmath>
+
+constexpr int kMaxPoints = 256;
+
+struct Curve {
+  float2 p0, p1, p2;
+};
+
+__host__ __device__ inline int pointsFor(const Curve &c) {
+  // Distance of the control point from the chord's midpoint.
+  float dx = c.p1.x - 0.5f * (c.p0.x + c.p2.x);
+  float dy = c.p1.y - 0.5f * (c.p0.y + c.p2.y);
+  int n = 4 + (int)(sqrtf(dx * dx + dy * dy) * 8.0f);
+  return n < kMaxPoints ? n : kMaxPoints;
+}
+
+__host__ __device__ inline float2 pointAt(const Curve &c, float t) {
+  float a = (1 - t) * (1 - t), b = 2 * (1 - t) * t, d = t * t;
+  return make_float2(a * c.p0.x + b * c.p1.x + d * c.p2.x,
+                     a * c.p0.y + b * c.p1.y + d * c.p2.y);
+}
+
+__global__ void tessellate(Curve curve, int points, float2 *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < points)
+    out[i] = pointAt(curve, i / (float)(points - 1));
+}
+
+__global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= count)
+    return;
+  Curve curve = all[c];
+  int points = pointsFor(curve);
+  sizes[c] = points;
+  tessellate<<<(points + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(
+      curve, points, out + (size_t)c * kMaxPoints);
+}
+
+int main() {
+  for (int count : {20000, 200000, 1000000}) {
+    std::vector<Curve> all(count);
+    unsigned seed = 99;
+    auto rnd = [&] {
+      // Whole numbers: every product in pointsFor is exact, so the host
+      // and the device (which may fuse them) pick the same counts.
+      seed = seed * 1664525u + 1013904223u;
+      return (float)((seed >> 8) % 48);
+    };
+    for (Curve &c : all)
+      c = {make_float2(rnd(), rnd()), make_float2(rnd(), rnd()),
+           make_float2(rnd(), rnd())};
+    Curve *dAll;
+    float2 *dOut;
+    int *dSizes;
+    CHECK_CUDA(cudaMalloc(&dAll, count * sizeof(Curve)));
+    CHECK_CUDA(cudaMalloc(&dOut, (size_t)count * kMaxPoints * sizeof(float2)));
+    CHECK_CUDA(cudaMalloc(&dSizes, count * 4));
+    cudaMemcpy(dAll, all.data(), count * sizeof(Curve), cudaMemcpyHostToDevice);
+    allowPendingLaunches(count);
+    auto run = [&] {
+      curves<<<(count + 127) / 128, 128>>>(dAll, count, dOut, dSizes);
+    };
+    cudaMemset(dOut, 0, (size_t)count * kMaxPoints * sizeof(float2));
+    float ms = medianMs(run);
+    std::vector<float2> got((size_t)count * kMaxPoints);
+    std::vector<int> sizes(count);
+    cudaMemcpy(got.data(), dOut, got.size() * sizeof(float2),
+               cudaMemcpyDeviceToHost);
+    cudaMemcpy(sizes.data(), dSizes, count * 4, cudaMemcpyDeviceToHost);
+    bool ok = true;
+    for (int c = 0; c < count && ok; ++c) {
+      int n = pointsFor(all[c]);
+      ok = sizes[c] == n;
+      for (int i = 0; i < n && ok; ++i) {
+        float2 want = pointAt(all[c], i / (float)(n - 1)),
+               have = got[(size_t)c * kMaxPoints + i];
+        ok = std::fabs(want.x - have.x) < 1e-3f && std::fabs(want.y - have.y) < 1e-3f;
+      }
+    }
+    report("bezier", count, ms, 6, ok);
+    cudaFree(dAll); cudaFree(dOut); cudaFree(dSizes);
+  }
+}
