@@ -46,7 +46,8 @@ template <class Run> float medianMs(Run run, int reps = 5) {
   return times[times.size() / 2];
 }
 
-/// One result line; the counters cover `runs` runs.
+/// One result line, flushed (a later size may be cut by a time limit);
+/// the counters cover `runs` runs.
 inline void report(const char *name, long size, float ms, long runs, bool ok) {
   long long launches = -1, issued = -1, peak = -1;
 #ifdef CDP_AGGREGATE_STATS
@@ -57,6 +58,7 @@ inline void report(const char *name, long size, float ms, long runs, bool ok) {
 #endif
   std::printf("%s %ld %.3f %lld %lld %lld %s\n", name, size, ms, launches,
               issued, peak, ok ? "ok" : "WRONG");
+  std::fflush(stdout);
 }
 
 /// Room for every pending launch of the native build (each thread's).

@@ -42,8 +42,11 @@ __global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
       curve, points, out + (size_t)c * kMaxPoints);
 }
 
-int main() {
-  for (int count : {20000, 200000, 1000000}) {
+int main(int argc, char **argv) {
+  const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
+  for (int count : {20000, 100000, 300000}) {
+    if (count > largest)
+      break;
     std::vector<Curve> all(count);
     unsigned seed = 99;
     auto rnd = [&] {

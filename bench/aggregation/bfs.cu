@@ -25,8 +25,11 @@ __global__ void expand(const int *offsets, const int *edges, const int *frontier
         edges, offsets[v], degree, dist, level, next, nextSize);
 }
 
-int main() {
-  for (int n : {20000, 200000, 1000000}) {
+int main(int argc, char **argv) {
+  const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
+  for (int n : {20000, 100000, 300000}) {
+    if (n > largest)
+      break;
     // Degrees from 0 to ~200, most small: a power-law-like graph.
     std::vector<int> offsets(n + 1, 0), edges;
     unsigned seed = 12345;

@@ -9,7 +9,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tool=$1 out=$2
 mkdir -p "$out"
 cp "$here/bench.cuh" "$here/run.sh" "$here/table.py" "$out/"
-for program in bfs spmv bezier; do
+for program in bfs spmv bezier quadtree mandelbrot; do
   cp "$here/$program.cu" "$out/$program.native.cu"
   "$tool" "$here/$program.cu" -o "$out/$program.lowered.cu" -- --cuda-gpu-arch=sm_90
   for level in warp block; do

@@ -18,13 +18,13 @@ for source in *.warp.cu *.block.cu; do
 done
 wait
 : > results.txt
-for program in bfs spmv bezier; do
+for program in bfs spmv bezier quadtree mandelbrot; do
   for variant in native lowered warp block warp.stats block.stats; do
     timeout 300 "./$program.$variant" 2>&1 | sed "s/^/$variant /" >> results.txt ||
       echo "$program.$variant failed" >&2
   done
 done
 cat results.txt
-grep -v -E '^[a-z.]+ (bfs|spmv|bezier) ' results.txt >&2 || true
-grep -E '^[a-z.]+ (bfs|spmv|bezier) ' results.txt > clean.txt
+grep -v -E '^[a-z.]+ (bfs|spmv|bezier|quadtree|mandelbrot) ' results.txt >&2 || true
+grep -E '^[a-z.]+ (bfs|spmv|bezier|quadtree|mandelbrot) ' results.txt > clean.txt
 python3 table.py clean.txt

@@ -36,8 +36,11 @@ __global__ void spmv(const int *offsets, const int *cols, const int *vals,
   atomicAdd(&y[r], (unsigned long long)sum);
 }
 
-int main() {
-  for (int rows : {20000, 200000, 1000000}) {
+int main(int argc, char **argv) {
+  const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
+  for (int rows : {20000, 100000, 300000}) {
+    if (rows > largest)
+      break;
     std::vector<int> offsets(rows + 1, 0), cols, vals, x(rows);
     unsigned seed = 777;
     auto rnd = [&] { return seed = seed * 1664525u + 1013904223u; };

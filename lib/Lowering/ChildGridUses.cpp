@@ -8,6 +8,7 @@
 #include "Lowering/ChildGridUses.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -80,7 +81,8 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
+    // A launched kernel runs in its own grid, with its own indices.
+    if (!Callee || isa<CUDAKernelCallExpr>(Call))
       return true;
     if (isBarrier(*Callee))
       Uses.Barriers = true;

@@ -37,6 +37,15 @@ static __global__ void fill3d(float *out, float value) {
 
 __global__ void sum(const int *in, int *out, int n);
 
+constexpr int kRows = 4;
+
+/// Launches a kernel that reads blockIdx: the launched kernel has indices
+/// of its own, so 'spread' can still be aggregated. The host constant is an
+/// argument as it was (by value: device code cannot refer to it).
+__global__ void spread(float *grid, int rows) {
+  fill3d<<<dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget>>>(grid, rows);
+}
+
 __global__ void parent(int *data, float *grid, int per) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t % 2)
@@ -45,6 +54,7 @@ __global__ void parent(int *data, float *grid, int per) {
       work::Span{data + t * per, per}, t);
   fill3d<<<dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget>>>(grid, t);
   sum<<<1, 128, 0, cdp::aggregate::warp()>>>(data, data + t, per);
+  spread<<<1, 1, 0, cudaStreamFireAndForget>>>(grid, kRows);
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.

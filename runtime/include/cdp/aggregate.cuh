@@ -405,16 +405,17 @@ __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
 //===----------------------------------------------------------------------===//
 
 /// `child<<<Config>>>(Values...)` aggregated with the same launches of the
-/// other threads of the warp that are here now.
+/// other threads of the warp that are here now. The values are taken by
+/// copy, as `<<<>>>` takes them: a reference would odr-use a host constant
+/// passed as an argument, which device code cannot.
 template <bool OneShape, class... Params, class... Args>
 __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
-                       const LaunchConfig &Config, Args &&...Values) {
-  Record<Params...> Mine{
-      Config.Grid,
-      Config.Block,
-      static_cast<unsigned>(Config.SharedMem.Bytes),
-      0,
-      {{detail::implicitly<Params>(std::forward<Args>(Values))}...}};
+                       const LaunchConfig &Config, Args... Values) {
+  Record<Params...> Mine{Config.Grid,
+                         Config.Block,
+                         static_cast<unsigned>(Config.SharedMem.Bytes),
+                         0,
+                         {{detail::implicitly<Params>(Values)}...}};
   unsigned long long Blocks;
   if (!detail::joinable(Config.Grid, Config.Block, Blocks))
     return detail::launchAlone(Kernel, Mine, Config.Stream);
@@ -544,13 +545,12 @@ public:
 
   /// `child<<<Config>>>(Values...)`, recorded for the end of the block.
   template <class... Args>
-  __device__ void launch(const LaunchConfig &Config, Args &&...Values) {
-    Record<Params...> Mine{
-        Config.Grid,
-        Config.Block,
-        static_cast<unsigned>(Config.SharedMem.Bytes),
-        0,
-        {{detail::implicitly<Params>(std::forward<Args>(Values))}...}};
+  __device__ void launch(const LaunchConfig &Config, Args... Values) {
+    Record<Params...> Mine{Config.Grid,
+                           Config.Block,
+                           static_cast<unsigned>(Config.SharedMem.Bytes),
+                           0,
+                           {{detail::implicitly<Params>(Values)}...}};
     unsigned long long Blocks;
     Records<Params...> *Many = nullptr;
     if (detail::joinable(Config.Grid, Config.Block, Blocks) &&

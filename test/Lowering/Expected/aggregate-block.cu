@@ -75,12 +75,41 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
 #line 38
 __global__ void sum(const int *in, int *out, int n);
 
+constexpr int kRows = 4;
+
+/// Launches a kernel that reads blockIdx: the launched kernel has indices
+/// of its own, so 'spread' can still be aggregated. The host constant is an
+/// argument as it was (by value: device code cannot refer to it).
+__global__ void spread(float *grid, int rows) {
+  // The launches of 'fill3d' by this block, made as one when it ends.
+  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_launches;
+#line 46
+  cdp_fill3d_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+}
+
+/// 'spread' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+__global__ void spread_aggregated(cdp::aggregated::SyncedBatch<float *, int> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  float *grid = __cdp_launch.arg<0>();
+  int rows = __cdp_launch.arg<1>();
+#line 45
+
+  // The launches of 'fill3d' by this block, made as one when it ends.
+  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_launches;
+#line 46
+  cdp_fill3d_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+}
+#line 48
+
 __global__ void parent(int *data, float *grid, int per) {
   // The launches of 'work::bump' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<work::bump_aggregated> cdp_bump_launches;
   // The launches of 'fill3d' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_launches;
-#line 41
+  // The launches of 'spread' by this block, made as one when it ends.
+  cdp::aggregated::BlockScope<spread_aggregated> cdp_spread_launches;
+#line 50
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t % 2)
     return;
@@ -88,13 +117,14 @@ __global__ void parent(int *data, float *grid, int per) {
       work::Span{data + t * per, per}, t);
   cdp_fill3d_launches.launch({dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
   cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
+  cdp_spread_launches.launch({1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.
 __global__ void sum(const int *in, int *out, int n) {
   // The launches of 'sum' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_launches;
-#line 52
+#line 62
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -117,11 +147,11 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
   const int *in = __cdp_launch.arg<0>();
   int *out = __cdp_launch.arg<1>();
   int n = __cdp_launch.arg<2>();
-#line 51
+#line 61
 
   // The launches of 'sum' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_launches;
-#line 52
+#line 62
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -135,4 +165,4 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
     cdp_sum_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 65
+#line 75

@@ -75,6 +75,29 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
 #line 38
 __global__ void sum(const int *in, int *out, int n);
 
+constexpr int kRows = 4;
+
+/// Launches a kernel that reads blockIdx: the launched kernel has indices
+/// of its own, so 'spread' can still be aggregated. The host constant is an
+/// argument as it was (by value: device code cannot refer to it).
+__global__ void spread(float *grid, int rows) {
+  cdp::aggregated::byWarp(fill3d_aggregated, {dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+}
+
+/// 'spread' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+__global__ void spread_aggregated(cdp::aggregated::Batch<float *, int> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  if (__cdp_launch.Idle)
+    return;
+  float *grid = __cdp_launch.arg<0>();
+  int rows = __cdp_launch.arg<1>();
+#line 45
+
+  cdp::aggregated::byWarp(fill3d_aggregated, {dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+}
+#line 48
+
 __global__ void parent(int *data, float *grid, int per) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t % 2)
@@ -83,6 +106,7 @@ __global__ void parent(int *data, float *grid, int per) {
       work::Span{data + t * per, per}, t);
   cdp::aggregated::byWarp(fill3d_aggregated, {dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
   cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
+  cdp::aggregated::byWarp(spread_aggregated, {1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.
@@ -109,7 +133,7 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
   const int *in = __cdp_launch.arg<0>();
   int *out = __cdp_launch.arg<1>();
   int n = __cdp_launch.arg<2>();
-#line 51
+#line 61
 
   __shared__ int total;
   if (threadIdx.x == 0)
@@ -124,4 +148,4 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
     cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 65
+#line 75
