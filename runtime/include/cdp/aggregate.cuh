@@ -187,14 +187,14 @@ __device__ inline void countLaunch(unsigned long long Aggregated) {
 // launches it saves (measured on the H200), so batches come from two pools
 // of fixed-size chunks, claimed with one atomic each: small chunks for a
 // warp's batch, large ones for a block's. A batch too large for a chunk, or
-// found no free chunk after a few tries, comes from malloc; failing that,
+// found no free chunk after 32 tries, comes from malloc; failing that,
 // its launches are made alone. `static`: each translation unit that
 // includes this header has its pools (define the sizes smaller for a
 // program of many such files).
 //===----------------------------------------------------------------------===//
 
 #ifndef CDP_AGGREGATE_SMALL_CHUNKS
-#define CDP_AGGREGATE_SMALL_CHUNKS 4096
+#define CDP_AGGREGATE_SMALL_CHUNKS 16384
 #endif
 #ifndef CDP_AGGREGATE_LARGE_CHUNKS
 #define CDP_AGGREGATE_LARGE_CHUNKS 2048
@@ -209,7 +209,7 @@ template <std::size_t ChunkBytes, unsigned Chunks> struct Pool {
 
   __device__ void *claim() {
     const unsigned long long Start = atomicAdd(&Cursor, 1ull);
-    for (unsigned Try = 0; Try < 8; ++Try) {
+    for (unsigned Try = 0; Try < 32; ++Try) {
       const unsigned Chunk = (Start + Try * 97) % Chunks;
       if (atomicCAS(&Busy[Chunk], 0u, 1u) == 0u)
         return Bytes[Chunk];
