@@ -1,7 +1,8 @@
 // Shared by the aggregation benchmarks: timing, the check's verdict, and
 // the aggregation runtime's counters when the program was built from an
 // aggregated lowering. Each program prints one line per size:
-//   <name> <size> <ms> <launches> <issued> <buffer peak bytes> <ok|WRONG>
+//   <name> <size> <ms> <launches> <issued> <buffer peak bytes>
+//   <batches from malloc> <ok|WRONG>
 // where <launches> are the program's own per run and <issued> what the
 // device runtime was asked for per run (-1 without aggregation).
 #pragma once
@@ -49,15 +50,16 @@ template <class Run> float medianMs(Run run, int reps = 5) {
 /// One result line, flushed (a later size may be cut by a time limit);
 /// the counters cover `runs` runs.
 inline void report(const char *name, long size, float ms, long runs, bool ok) {
-  long long launches = -1, issued = -1, peak = -1;
+  long long launches = -1, issued = -1, peak = -1, fromMalloc = -1;
 #ifdef CDP_AGGREGATE_STATS
   cdp::aggregated::Stats s = cdp::aggregated::readStats();
   launches = (long long)((s.Aggregated + s.Alone) / runs);
   issued = (long long)(s.Launches / runs);
   peak = (long long)s.PeakBytes;
+  fromMalloc = (long long)(s.FromMalloc / runs);
 #endif
-  std::printf("%s %ld %.3f %lld %lld %lld %s\n", name, size, ms, launches,
-              issued, peak, ok ? "ok" : "WRONG");
+  std::printf("%s %ld %.3f %lld %lld %lld %lld %s\n", name, size, ms,
+              launches, issued, peak, fromMalloc, ok ? "ok" : "WRONG");
   std::fflush(stdout);
 }
 

@@ -12,7 +12,7 @@ cp "$here/bench.cuh" "$here/run.sh" "$here/table.py" "$out/"
 for program in bfs spmv bezier quadtree mandelbrot; do
   cp "$here/$program.cu" "$out/$program.native.cu"
   "$tool" "$here/$program.cu" -o "$out/$program.lowered.cu" -- --cuda-gpu-arch=sm_90
-  for level in warp block; do
+  for level in warp block grid; do
     "$tool" --aggregate=$level "$here/$program.cu" -o "$out/$program.$level.cu" \
       -- --cuda-gpu-arch=sm_90
   done

@@ -10,16 +10,16 @@ dir=$(cd "$1" && pwd) include=$2
 nvcc=${NVCC:-nvcc}
 flags=(-rdc=true -arch=sm_90 -std=c++17 -O3 -I"$include" -I"$dir" -lcudadevrt)
 cd "$dir"
-for source in *.native.cu *.lowered.cu *.warp.cu *.block.cu; do
+for source in *.native.cu *.lowered.cu *.warp.cu *.block.cu *.grid.cu; do
   "$nvcc" "${flags[@]}" "$source" -o "${source%.cu}" &
 done
-for source in *.warp.cu *.block.cu; do
+for source in *.warp.cu *.block.cu *.grid.cu; do
   "$nvcc" "${flags[@]}" -DCDP_AGGREGATE_STATS "$source" -o "${source%.cu}.stats" &
 done
 wait
 : > results.txt
 for program in bfs spmv bezier quadtree mandelbrot; do
-  for variant in native lowered warp block warp.stats block.stats; do
+  for variant in native lowered warp block grid warp.stats block.stats grid.stats; do
     timeout 300 "./$program.$variant" 2>&1 | sed "s/^/$variant /" >> results.txt ||
       echo "$program.$variant failed" >&2
   done

@@ -5,25 +5,29 @@ import sys
 
 rows = {}
 for line in open(sys.argv[1]):
-    variant, name, size, ms, launches, issued, peak, verdict = line.split()
+    variant, name, size, ms, launches, issued, peak, malloced, verdict = (
+        line.split())
     rows.setdefault((name, int(size)), {})[variant] = (
-        float(ms), int(launches), int(issued), int(peak), verdict)
+        float(ms), int(launches), int(issued), int(peak), verdict,
+        int(malloced))
 
-print("| program | size | native ms | lowered | warp | block | launches "
-      "| issued (warp / block) | buffer peak (warp / block) | outputs |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+print("| program | size | native ms | lowered | warp | block | grid | launches "
+      "| issued (warp / block / grid) | buffer peak (warp / block / grid) "
+      "| outputs |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 largest = {}
 for (name, size), v in sorted(rows.items()):
     native = v["native"][0]
-    ratio = {k: native / v[k][0] for k in ("lowered", "warp", "block")}
-    ws, bs = v["warp.stats"], v["block.stats"]
+    ratio = {k: native / v[k][0] for k in ("lowered", "warp", "block", "grid")}
+    ws, bs, gs = v["warp.stats"], v["block.stats"], v["grid.stats"]
     ok = all(x[4] == "ok" for x in v.values())
     print(f"| {name} | {size} | {native:.3f} | {ratio['lowered']:.2f} | "
-          f"{ratio['warp']:.2f} | {ratio['block']:.2f} | {ws[1]} | "
-          f"{ws[2]} / {bs[2]} | {ws[3]} / {bs[3]} | "
+          f"{ratio['warp']:.2f} | {ratio['block']:.2f} | {ratio['grid']:.2f} | "
+          f"{ws[1]} | {ws[2]} / {bs[2]} / {gs[2]} | "
+          f"{ws[3]} / {bs[3]} / {gs[3]} | "
           f"{'identical' if ok else 'WRONG'} |")
     if size >= largest.get(name, (0, None))[0]:
         largest[name] = (size, ratio)
-for k in ("lowered", "warp", "block"):
+for k in ("lowered", "warp", "block", "grid"):
     g = math.exp(sum(math.log(r[k]) for _, r in largest.values()) / len(largest))
     print(f"geometric mean at the largest size, {k}: {g:.2f}x")

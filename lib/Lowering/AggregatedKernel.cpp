@@ -33,20 +33,24 @@ public:
                llvm::function_ref<SourceEdits &(FileID)> EditsOf)
       : Context(Context), SM(Context.getSourceManager()), EditsOf(EditsOf) {}
 
-  /// `cdp::aggregated::BlockScope<child_aggregated> cdp_child_launches;`
-  /// for each of \p Children (as the launches name them), as the first lines
-  /// of \p Kernel's body.
-  void declareScopes(const FunctionDecl &Kernel,
-                     llvm::ArrayRef<std::string> Children) {
+  /// `cdp::aggregated::BlockScope<child_aggregated>
+  /// cdp_child_block_launches;` (or a GridScope) for each of \p Scopes, as
+  /// the first lines of \p Kernel's body.
+  void declareScopes(
+      const FunctionDecl &Kernel,
+      llvm::ArrayRef<std::pair<AggregationState::Scope, std::string>> Scopes) {
     const auto *Body = cast<CompoundStmt>(Kernel.getBody());
     std::string Indent =
         Body->body_empty() ? "  " : indentOf(Body->body_front()->getBeginLoc());
     std::string Lines;
-    for (const std::string &Name : Children) {
+    for (const auto &[Scope, Name] : Scopes) {
+      const bool Grid = Scope.Granularity == AggregationGranularity::Grid;
       Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of '" +
-               Name + "' by this block, made as one when it ends.\n" + Indent +
-               "cdp::aggregated::BlockScope<" + Name + "_aggregated> cdp_" +
-               unqualified(Name) + "_launches;";
+               Name + "' by this " + (Grid ? "grid" : "block") +
+               ", made as one when it ends.\n" + Indent +
+               "cdp::aggregated::" + (Grid ? "GridScope<" : "BlockScope<") +
+               Name + "_aggregated> " +
+               scopeName(*Scope.Child, Scope.Granularity) + ";";
     }
     insertLinesAfter(Body->getLBracLoc(), Lines);
   }
@@ -170,10 +174,12 @@ private:
 bool writeAggregatedKernels(const AggregationState &State, ASTContext &Context,
                             llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
   KernelWriter Writer(Context, EditsOf);
-  llvm::MapVector<const FunctionDecl *, llvm::SmallVector<std::string, 2>>
+  llvm::MapVector<
+      const FunctionDecl *,
+      llvm::SmallVector<std::pair<AggregationState::Scope, std::string>, 2>>
       ScopesOf;
-  for (const auto &[Pair, Name] : State.Scopes)
-    ScopesOf[Pair.first].push_back(Name);
+  for (const auto &[Scope, Name] : State.Scopes)
+    ScopesOf[Scope.Kernel].push_back({Scope, Name});
   for (const auto &[Kernel, Children] : ScopesOf)
     Writer.declareScopes(*Kernel, Children);
   for (const auto &[Child, Info] : State.Children)

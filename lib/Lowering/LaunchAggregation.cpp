@@ -64,6 +64,8 @@ std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {
     Granularity = AggregationGranularity::Warp;
   else if (Callee->getName() == "block")
     Granularity = AggregationGranularity::Block;
+  else if (Callee->getName() == "grid")
+    Granularity = AggregationGranularity::Grid;
   else
     return std::nullopt;
   const Expr *Wrapped = Call->getNumArgs() ? Call->getArg(0) : nullptr;
@@ -142,8 +144,7 @@ private:
                ? LoweringDiag::AggregationRefused
                : LoweringDiag::LaunchNotAggregated)
         << quotedKernelName(Kernel, "", "a kernel")
-        << static_cast<unsigned>(Granularity != AggregationGranularity::Warp)
-        << Why;
+        << static_cast<unsigned>(Granularity) - 1 << Why;
     return false;
   }
   bool declineWithNote(const std::string &Why, SourceLocation At,
@@ -210,18 +211,18 @@ private:
               "another thread, whose errors cudaGetLastError() here would "
               "not report",
           Read->getBeginLoc(), "launch errors read here");
-    if (Granularity == AggregationGranularity::Block &&
+    if (Granularity != AggregationGranularity::Warp &&
         !Enclosing.hasAttr<CUDAGlobalAttr>())
       return decline("it is not in the body of a kernel (but in a __device__ "
-                     "function or a lambda), and a block's aggregated launch "
-                     "is made when its threads leave the kernel; aggregate "
-                     "it by warp");
+                     "function or a lambda), and a block's or a grid's "
+                     "aggregated launch is made when its threads leave the "
+                     "kernel; aggregate it by warp");
     if (!Marked && !isFireAndForget(streamOf(Launch), Context))
       return decline(
           "its stream is not cudaStreamFireAndForget: launches into one "
           "stream run one after another, and aggregated they would run at "
           "the same time; launch into cudaStreamFireAndForget, or mark the "
-          "stream with cdp::aggregate::warp() or cdp::aggregate::block() "
+          "stream with cdp::aggregate::warp(), block() or grid() "
           "where the child grids do not rely on that order");
     return true;
   }
@@ -295,8 +296,8 @@ private:
       Edits->replace(TripleLess, 3, ", {");
     } else {
       Edits->replace(CalleeBegin, distance(CalleeBegin, TripleLess) + 3,
-                     "cdp_" + Kernel->getNameAsString() + "_launches.launch({");
-      State.Scopes.insert({{&Enclosing, Definition},
+                     scopeName(*Kernel, Granularity) + ".launch({");
+      State.Scopes.insert({{&Enclosing, Definition, Granularity},
                            std::string(SM.getCharacterData(CalleeBegin),
                                        distance(CalleeBegin, NameEnd))});
     }
@@ -328,6 +329,13 @@ private:
 };
 
 } // namespace
+
+std::string scopeName(const FunctionDecl &Child,
+                      AggregationGranularity Granularity) {
+  return "cdp_" + Child.getNameAsString() +
+         (Granularity == AggregationGranularity::Grid ? "_grid" : "_block") +
+         "_launches";
+}
 
 AggregationOutcome
 aggregateLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Enclosing,

@@ -4,7 +4,7 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// `cdp-lower --aggregate=warp|block`, or a marker in the launch's stream
+// `cdp-lower --aggregate=warp|block|grid`, or a marker in the launch's stream
 // (`cdp::aggregate::warp(s)`, <cdp/aggregate.cuh>), turns the launches of
 // one site by many threads into few launches of a copy of the child:
 //
@@ -15,9 +15,10 @@
 //   cdp::aggregated::byWarp(child_aggregated, {g, b, 0,
 //                           cudaStreamFireAndForget}, p, n);
 //
-// or, by block, `cdp_child_launches.launch({g, b, 0, ...}, p, n);` with
-// `cdp::aggregated::BlockScope<child_aggregated> cdp_child_launches;` at the
-// top of the launching kernel. `child_aggregated` (AggregatedKernel.h) is
+// or, by block, `cdp_child_block_launches.launch({g, b, 0, ...}, p, n);`
+// with `cdp::aggregated::BlockScope<child_aggregated>
+// cdp_child_block_launches;` at the top of the launching kernel (by grid,
+// a GridScope). `child_aggregated` (AggregatedKernel.h) is
 // written beside `child`, which is left as it was.
 //
 // Only launches whose aggregation keeps what the program can observe are
@@ -36,6 +37,10 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
+#include <string>
+#include <tuple>
+
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
@@ -43,7 +48,7 @@ class CUDAKernelCallExpr;
 
 namespace cdp {
 
-enum class AggregationGranularity { None, Warp, Block };
+enum class AggregationGranularity { None, Warp, Block, Grid };
 
 /// A kernel that gets an aggregated copy.
 struct AggregatedChild {
@@ -55,13 +60,19 @@ struct AggregatedChild {
 /// aggregated kernels are written (their bodies copied as lowered).
 struct AggregationState {
   llvm::MapVector<const clang::FunctionDecl *, AggregatedChild> Children;
-  /// Each (launching kernel, child) pair aggregated by block: the kernel
-  /// declares the child's BlockScope. With the child's name as the launch
-  /// wrote it (`work::child`), which names it there.
-  llvm::MapVector<
-      std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>,
-      std::string>
-      Scopes;
+  /// Each (launching kernel, child) pair aggregated by block or grid: the
+  /// kernel declares the child's BlockScope or GridScope. With the child's name
+  /// as the launch wrote it (`work::child`), which names it there.
+  struct Scope {
+    const clang::FunctionDecl *Kernel;
+    const clang::FunctionDecl *Child;
+    AggregationGranularity Granularity;
+    bool operator<(const Scope &Other) const {
+      return std::tie(Kernel, Child, Granularity) <
+             std::tie(Other.Kernel, Other.Child, Other.Granularity);
+    }
+  };
+  std::map<Scope, std::string> Scopes;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;
 };
@@ -85,6 +96,11 @@ aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
                 clang::ASTContext &Context, AggregationGranularity Option,
                 llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
                 AggregationState &State);
+
+/// The variable of the scope that collects \p Child's launches in a kernel:
+/// `cdp_child_block_launches`.
+std::string scopeName(const clang::FunctionDecl &Child,
+                      AggregationGranularity Granularity);
 
 } // namespace cdp
 

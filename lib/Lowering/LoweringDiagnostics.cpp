@@ -117,11 +117,12 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "cannot write out; pass an object of a named class instead (a "
             "functor struct in place of the lambda)"};
   case LoweringDiag::AggregationRefused:
-    return {DiagnosticsEngine::Error,
-            "cannot aggregate this launch of %0 by %select{warp|block}1: %2"};
+    return {
+        DiagnosticsEngine::Error,
+        "cannot aggregate this launch of %0 by %select{warp|block|grid}1: %2"};
   case LoweringDiag::LaunchNotAggregated:
     return {DiagnosticsEngine::Warning,
-            "launch of %0 is not aggregated by %select{warp|block}1, only "
+            "launch of %0 is not aggregated by %select{warp|block|grid}1, only "
             "lowered: %2"};
   case LoweringDiag::AggregationObstacle:
     return {DiagnosticsEngine::Note, "%0"};

@@ -24,13 +24,13 @@ __global__ void usesHelper(int *out) { out[blockNumber()] = 1; }
 __global__ void child(int *out) { out[blockIdx.x] = 1; }
 
 __device__ void launchFromHelper(int *out) {
-  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: it is not in the body of a kernel (but in a __device__ function or a lambda), and a block's aggregated launch is made when its threads leave the kernel; aggregate it by warp
-  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'child' by block: it is not in the body of a kernel (but in a __device__ function or a lambda), and a block's aggregated launch is made when its threads leave the kernel; aggregate it by warp
+  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: it is not in the body of a kernel (but in a __device__ function or a lambda), and a block's or a grid's aggregated launch is made when its threads leave the kernel; aggregate it by warp
+  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'child' by block: it is not in the body of a kernel (but in a __device__ function or a lambda), and a block's or a grid's aggregated launch is made when its threads leave the kernel; aggregate it by warp
   child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
 }
 
 __global__ void parent(int *out) {
-  // OPTION: :[[@LINE+1]]:3: warning: launch of 'child' is not aggregated by block, only lowered: its stream is not cudaStreamFireAndForget: launches into one stream run one after another, and aggregated they would run at the same time; launch into cudaStreamFireAndForget, or mark the stream with cdp::aggregate::warp() or cdp::aggregate::block() where the child grids do not rely on that order
+  // OPTION: :[[@LINE+1]]:3: warning: launch of 'child' is not aggregated by block, only lowered: its stream is not cudaStreamFireAndForget: launches into one stream run one after another, and aggregated they would run at the same time; launch into cudaStreamFireAndForget, or mark the stream with cdp::aggregate::warp(), block() or grid() where the child grids do not rely on that order
   child<<<1, 32>>>(out);
   // OPTION: :[[@LINE+2]]:3: warning: launch of 'usesHelper' is not aggregated by block, only lowered: 'usesHelper' calls 'blockNumber', which reads blockIdx, gridDim or blockDim (or uses cooperative groups); in an aggregated grid only the body of 'usesHelper' sees the values of its own launch
   // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'usesHelper' by block: 'usesHelper' calls 'blockNumber', which reads blockIdx, gridDim or blockDim (or uses cooperative groups); in an aggregated grid only the body of 'usesHelper' sees the values of its own launch

@@ -5,6 +5,9 @@
 // RUN: diff -u %S/Expected/aggregate-block.cu %t.block.cu
 // RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
 // RUN: %cdp-lower --aggregate=block %t.block.cu | diff -u %t.block.cu -
+// RUN: cd %S && %cdp-lower --aggregate=grid aggregate.cu -o %t.grid.cu
+// RUN: diff -u %S/Expected/aggregate-grid.cu %t.grid.cu
+// RUN: %nvcc-rdc -c %t.grid.cu -o %t.grid.o
 //
 // Launch aggregation: each aggregated kernel is a copy of its original
 // beside it, with locals for the launch's indices and arguments; the

@@ -136,17 +136,21 @@ static cl::opt<cdp::LaunchForm> Emit(
     cl::init(cdp::LaunchForm::Runtime), cl::cat(ToolCategory));
 static cl::opt<cdp::AggregationGranularity> Aggregate(
     "aggregate",
-    cl::desc("Aggregate the device-side launches into "
-             "cudaStreamFireAndForget that can be (README \"Launch "
-             "aggregation\"): the launches of one site by the threads of a "
-             "warp or of a block become one launch of a copy of the child, "
-             "'<child>_aggregated'; warn of those that cannot, with the "
-             "reason"),
+    cl::desc(
+        "Aggregate the device-side launches into "
+        "cudaStreamFireAndForget that can be (README \"Launch "
+        "aggregation\"): the launches of one site by the threads of a "
+        "warp, a block or a grid become one launch of a copy of the child, "
+        "'<child>_aggregated'; warn of those that cannot, with the "
+        "reason"),
     cl::values(clEnumValN(cdp::AggregationGranularity::Warp, "warp",
                           "the threads of a warp that launch together"),
                clEnumValN(cdp::AggregationGranularity::Block, "block",
                           "the threads of a block, launched when the block "
-                          "ends")),
+                          "ends"),
+               clEnumValN(cdp::AggregationGranularity::Grid, "grid",
+                          "the threads of the launching grid, launched when "
+                          "its last block ends")),
     cl::init(cdp::AggregationGranularity::None), cl::cat(ToolCategory));
 static cl::opt<bool> MigrateCdp1(
     "migrate-cdp1",

@@ -6,7 +6,7 @@
 //
 // Header-only. Two parts:
 //
-//  - `cdp::aggregate::warp(s)` and `cdp::aggregate::block(s)`, markers for
+//  - `cdp::aggregate::warp(s)`, `block(s)` and `grid(s)`, markers for
 //    the stream slot of a device-side launch. They return the stream, so an
 //    unlowered source keeps its meaning; `cdp-lower` aggregates a marked
 //    launch at that granularity, and the marker says that the launches of
@@ -151,6 +151,8 @@ struct Stats {
   /// Heap bytes held by batches now, and at most.
   unsigned long long BytesInUse;
   unsigned long long PeakBytes;
+  /// Batches that found no free chunk in the pools and came from malloc.
+  unsigned long long FromMalloc;
 };
 
 #ifdef CDP_AGGREGATE_STATS
@@ -235,7 +237,12 @@ __device__ inline void *allocateBytes(std::size_t Bytes) {
     Memory = SmallPool.claim();
   else if (Bytes <= kLargeChunkBytes)
     Memory = LargePool.claim();
-  return Memory ? Memory : malloc(Bytes);
+  if (Memory)
+    return Memory;
+#ifdef CDP_AGGREGATE_STATS
+  atomicAdd(&TheStats.FromMalloc, 1ull);
+#endif
+  return malloc(Bytes);
 }
 
 __device__ inline void releaseBytes(void *Memory) {
@@ -311,31 +318,56 @@ template <class... Params> struct Block {
   }
 };
 
+/// At grid granularity, the blocks' batches of a parent grid, in the order
+/// of the aggregated grid's blocks: this header, then the references.
+struct BatchRef {
+  void *Records;
+  unsigned FirstBlock;
+  unsigned Unused;
+};
+struct GridBatches {
+  /// Claimed references (high 24 bits) and their blocks (low 40 bits).
+  unsigned long long Claims;
+  unsigned Capacity;
+  /// Blocks of the aggregated grid that have read their record.
+  unsigned BlocksDone;
+  unsigned TotalBlocks;
+  /// 0: no batch yet; 1: the first is fixing stream and shape; 2: fixed.
+  unsigned Status;
+  unsigned ShapeX, ShapeY, ShapeZ, SharedMem;
+  cudaStream_t Stream;
+
+  __device__ BatchRef *refs() { return reinterpret_cast<BatchRef *>(this + 1); }
+};
+
 /// The parameter of an aggregated kernel. `OneBlockShape`: the kernel has
 /// barriers, so only launches of one block shape share a batch (a thread
 /// beyond a launch's shape could not take part in its barriers).
 template <bool OneBlockShape, class... Params> struct BasicBatch {
-  /// The records, or null for a launch made alone (in `One`).
+  /// The records, or null for a launch made alone (in `One`) or for the
+  /// blocks' batches of a grid (in `Grid`).
   Records<Params...> *Many;
+  GridBatches *Grid;
   Record<Params...> One;
 
   /// Which launch this block runs, and where in it. Every thread of the
   /// block calls it first: it waits for all of them before the batch may be
   /// freed.
   __device__ Block<Params...> block() const {
-    if (!Many)
+    if (!Many && !Grid)
       return {blockIdx, gridDim, blockDim, false, One.Args};
-    Record<Params...> *Entries = Many->entries();
-    unsigned Low = 0, High = Many->header().Count - 1;
-    while (Low < High) {
-      unsigned Middle = (Low + High + 1) / 2;
-      if (Entries[Middle].FirstBlock <= blockIdx.x)
-        Low = Middle;
-      else
-        High = Middle - 1;
+    unsigned Index = blockIdx.x;
+    Records<Params...> *From = Many;
+    if (Grid) {
+      const BatchRef Ref = Grid->refs()[lastAtOrBefore(
+          Grid->refs(), static_cast<unsigned>(Grid->Claims >> 40), Index)];
+      From = static_cast<Records<Params...> *>(Ref.Records);
+      Index -= Ref.FirstBlock;
     }
-    const Record<Params...> Mine = Entries[Low];
-    const unsigned Local = blockIdx.x - Mine.FirstBlock;
+    Record<Params...> *Entries = From->entries();
+    const Record<Params...> Mine =
+        Entries[lastAtOrBefore(Entries, From->header().Count, Index)];
+    const unsigned Local = Index - Mine.FirstBlock;
     const bool Idle = threadIdx.x >= Mine.Block.x ||
                       threadIdx.y >= Mine.Block.y ||
                       threadIdx.z >= Mine.Block.z;
@@ -347,12 +379,42 @@ template <bool OneBlockShape, class... Params> struct BasicBatch {
                             Idle,
                             Mine.Args};
     __syncthreads();
-    if (detail::isFirstThreadOfBlock()) {
+    if (detail::isFirstThreadOfBlock())
+      release();
+    return Result;
+  }
+
+private:
+  /// The last of the `Count` entries whose FirstBlock is at most `Block`.
+  template <class Entry>
+  __device__ static unsigned lastAtOrBefore(const Entry *Entries,
+                                            unsigned Count, unsigned Block) {
+    unsigned Low = 0, High = Count - 1;
+    while (Low < High) {
+      unsigned Middle = (Low + High + 1) / 2;
+      if (Entries[Middle].FirstBlock <= Block)
+        Low = Middle;
+      else
+        High = Middle - 1;
+    }
+    return Low;
+  }
+
+  /// After the block has read its record: the last block frees the batch.
+  __device__ void release() const {
+    if (Many) {
       RecordsHeader &Header = Many->header();
       if (atomicAdd(&Header.BlocksDone, 1u) + 1 == Header.TotalBlocks)
         detail::freeRecords(Many);
+      return;
     }
-    return Result;
+    if (atomicAdd(&Grid->BlocksDone, 1u) + 1 != Grid->TotalBlocks)
+      return;
+    const unsigned Count = static_cast<unsigned>(Grid->Claims >> 40);
+    for (unsigned I = 0; I < Count; ++I)
+      detail::freeRecords(
+          static_cast<Records<Params...> *>(Grid->refs()[I].Records));
+    detail::releaseBytes(Grid);
   }
 };
 
@@ -373,7 +435,7 @@ __device__ void launchAlone(AggregatedKernel<OneShape, Params...> Kernel,
   using BatchType = BasicBatch<OneShape, Params...>;
   DeviceLaunch<void(BatchType)>(
       Kernel, {Launch.Grid, Launch.Block, Launch.SharedMem, Stream})
-      .arg(BatchType{nullptr, Launch})
+      .arg(BatchType{nullptr, nullptr, Launch})
       .launch();
 }
 
@@ -390,7 +452,7 @@ __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
   (void)cudaGetLastError();
   DeviceLaunch<void(BatchType)>(
       Kernel, {dim3(Header.TotalBlocks), Block, SharedMem, Stream})
-      .arg(BatchType{Many, {}})
+      .arg(BatchType{Many, nullptr, {}})
       .launch();
   if (cudaGetLastError() != cudaSuccess)
     return false;
@@ -484,6 +546,129 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
 
 namespace detail {
 
+/// Grid granularity: each parent grid's batches are found through its
+/// `%gridid` in a table of the launching kernel. An entry lives from the
+/// grid's first block to its last; at most 128 grids are resident on a
+/// device at once (compute capability 7.0 and later), so the table never
+/// fills.
+constexpr unsigned kGridSlots = 256;
+struct GridTable {
+  unsigned Lock;
+  unsigned long long Keys[kGridSlots];
+  GridBatches *Batches[kGridSlots];
+  unsigned Exited[kGridSlots];
+};
+
+template <auto Kernel> __device__ GridTable &gridTable() {
+  static GridTable Table;
+  return Table;
+}
+
+/// This grid's key (never 0, which marks a free slot).
+__device__ inline unsigned long long gridKey() {
+  unsigned long long Id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(Id));
+  return Id + 1;
+}
+
+/// The grid's batches could not be allocated: its blocks launch their own.
+__device__ inline GridBatches *noGridBatches() {
+  return reinterpret_cast<GridBatches *>(std::uintptr_t{1});
+}
+
+__device__ inline unsigned threadsOfBlock() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+
+/// Where the slots for `Key` start.
+__device__ inline unsigned firstSlotFor(unsigned long long Key) {
+  return static_cast<unsigned>((Key * 0x9E3779B97F4A7C15ull) >> 54) %
+         kGridSlots;
+}
+
+__device__ inline unsigned long long keyAt(const GridTable &Table,
+                                           unsigned Slot) {
+  return *static_cast<const volatile unsigned long long *>(&Table.Keys[Slot]);
+}
+
+/// `Key`'s slot, probing from `First` up to a free slot; -1 if not seen.
+__device__ inline int probeSlots(const GridTable &Table, unsigned long long Key,
+                                 unsigned First) {
+  for (unsigned I = 0; I < kGridSlots; ++I) {
+    const unsigned Slot = (First + I) % kGridSlots;
+    const unsigned long long Seen = keyAt(Table, Slot);
+    if (Seen == Key)
+      return static_cast<int>(Slot);
+    if (Seen == 0)
+      break;
+  }
+  return -1;
+}
+
+/// `Key`'s slot in the whole table, or -1 with the first free slot from
+/// `First` in `Free`. Sixteen loads at a time: they do not wait for each
+/// other.
+__device__ inline int scanSlots(const GridTable &Table, unsigned long long Key,
+                                unsigned First, int &Free) {
+  Free = -1;
+  for (unsigned Base = 0; Base < kGridSlots; Base += 16) {
+    unsigned long long Seen[16];
+#pragma unroll
+    for (unsigned I = 0; I < 16; ++I)
+      Seen[I] = keyAt(Table, (First + Base + I) % kGridSlots);
+#pragma unroll
+    for (unsigned I = 0; I < 16; ++I) {
+      const int Slot = static_cast<int>((First + Base + I) % kGridSlots);
+      if (Seen[I] == Key)
+        return Slot;
+      if (Seen[I] == 0 && Free < 0)
+        Free = Slot;
+    }
+  }
+  return -1;
+}
+
+/// The grid's slot in `Table`. Found by probing from its first slot up to
+/// a free one; otherwise looked for in the whole table and, if it is not
+/// there, made by the grid's first block, under the lock (a slot freed on
+/// the way may hide it from the probe, never from the whole-table look).
+__device__ inline int gridSlot(GridTable &Table, unsigned long long Key) {
+  const unsigned First = firstSlotFor(Key);
+  if (int Slot = probeSlots(Table, Key, First); Slot >= 0)
+    return Slot;
+  // Another block of the grid may be making the slot: look again until it
+  // is there or the lock is free, rather than queueing on the lock.
+  while (atomicCAS(&Table.Lock, 0u, 1u) != 0u) {
+    __nanosleep(128);
+    if (int Slot = probeSlots(Table, Key, First); Slot >= 0)
+      return Slot;
+  }
+  __threadfence();
+  int Free;
+  int Found = scanSlots(Table, Key, First, Free);
+  if (Found < 0) {
+    if (Free < 0)
+      __trap(); // More live grids than a device can hold resident.
+    const unsigned long long Blocks = 1ull * gridDim.x * gridDim.y * gridDim.z;
+    const unsigned Capacity =
+        static_cast<unsigned>(Blocks < (1u << 20) ? Blocks : (1u << 20));
+    auto *Grid = static_cast<GridBatches *>(
+        allocateBytes(sizeof(GridBatches) + Capacity * sizeof(BatchRef)));
+    if (Grid) {
+      *Grid = {};
+      Grid->Capacity = Capacity;
+    }
+    Table.Batches[Free] = Grid ? Grid : noGridBatches();
+    Table.Exited[Free] = 0;
+    __threadfence();
+    atomicExch(&Table.Keys[Free], Key);
+    Found = Free;
+  }
+  __threadfence();
+  atomicExch(&Table.Lock, 0u);
+  return Found;
+}
+
 /// What a block's launches of one aggregated kernel share, in shared
 /// memory. Plain data: a __shared__ variable has no constructor.
 struct BlockLaunches {
@@ -498,6 +683,8 @@ struct BlockLaunches {
   void *Buffer;
   cudaStream_t Stream;
   unsigned ShapeX, ShapeY, ShapeZ, SharedMem;
+  /// Grid granularity: the grid's slot in its kernel's GridTable.
+  int GridSlot;
 };
 
 /// Streams whose launches may wait for the end of the block: those that a
@@ -511,35 +698,43 @@ __device__ inline bool deferrable(cudaStream_t Stream) {
 #define CDP_AGGREGATE_RECORDS_PER_THREAD 2
 #endif
 
-} // namespace detail
-
-template <auto Kernel> class BlockScope;
+template <bool PerGrid, auto Kernel> class LaunchScope;
 
 /// The launches of `Kernel`'s original by the threads of one block,
-/// aggregated into one launch when the block's last thread leaves the
-/// kernel. cdp-lower declares one at the top of the launching kernel.
-template <bool OneShape, class... Params,
+/// recorded as they are made. When the block's last thread leaves the
+/// kernel they are launched as one (block granularity), or joined to the
+/// grid's batches, which the grid's last block launches as one (grid
+/// granularity). cdp-lower declares one at the top of the launching kernel.
+template <bool PerGrid, bool OneShape, class... Params,
           void (*Kernel)(BasicBatch<OneShape, Params...>)>
-class BlockScope<Kernel> {
+class LaunchScope<PerGrid, Kernel> {
 public:
   /// Every thread of the block, together, at the top of the kernel.
-  __device__ BlockScope() {
-    __shared__ detail::BlockLaunches Shared;
-    if (detail::isFirstThreadOfBlock())
+  __device__ LaunchScope() {
+    __shared__ BlockLaunches Shared;
+    if (isFirstThreadOfBlock()) {
       Shared = {};
+      Shared.GridSlot = -1;
+    }
     __syncthreads();
     State = &Shared;
     atomicAdd(&State->Entered, 1u);
+    if (PerGrid && isFirstThreadOfBlock())
+      State->GridSlot = gridSlot(gridTable<Kernel>(), gridKey());
     __syncthreads();
   }
-  BlockScope(const BlockScope &) = delete;
-  BlockScope &operator=(const BlockScope &) = delete;
+  LaunchScope(const LaunchScope &) = delete;
+  LaunchScope &operator=(const LaunchScope &) = delete;
 
   /// Each thread as it leaves the kernel; the last one launches.
-  __device__ ~BlockScope() {
+  __device__ ~LaunchScope() {
     // What this thread wrote, its records included, before the launch.
     __threadfence();
-    if (atomicAdd(&State->Exited, 1u) + 1 == State->Entered)
+    if (atomicAdd(&State->Exited, 1u) + 1 != State->Entered)
+      return;
+    if (PerGrid)
+      leaveGrid();
+    else
       flush();
   }
 
@@ -550,25 +745,25 @@ public:
                            Config.Block,
                            static_cast<unsigned>(Config.SharedMem.Bytes),
                            0,
-                           {{detail::implicitly<Params>(Values)}...}};
+                           {{implicitly<Params>(Values)}...}};
     unsigned long long Blocks;
     Records<Params...> *Many = nullptr;
-    if (detail::joinable(Config.Grid, Config.Block, Blocks) &&
-        detail::deferrable(Config.Stream))
+    if (joinable(Config.Grid, Config.Block, Blocks) &&
+        deferrable(Config.Stream))
       Many = records(Config);
     if (!Many || Config.Stream != State->Stream ||
         (OneShape &&
          (Config.Block.x != State->ShapeX || Config.Block.y != State->ShapeY ||
           Config.Block.z != State->ShapeZ)))
-      return detail::launchAlone(Kernel, Mine, Config.Stream);
+      return launchAlone(Kernel, Mine, Config.Stream);
 
     unsigned long long Seen = atomicAdd(&State->Claims, 0ull), Claimed;
     do {
       Claimed = Seen;
       const unsigned long long Slot = Claimed >> 32,
                                First = Claimed & 0xffffffffull;
-      if (Slot >= State->Capacity || First + Blocks > detail::kMaxBatchBlocks)
-        return detail::launchAlone(Kernel, Mine, Config.Stream);
+      if (Slot >= State->Capacity || First + Blocks > kMaxBatchBlocks)
+        return launchAlone(Kernel, Mine, Config.Stream);
       Seen =
           atomicCAS(&State->Claims, Claimed, Claimed + ((1ull << 32) | Blocks));
     } while (Seen != Claimed);
@@ -585,16 +780,14 @@ private:
   /// the stream (and, with barriers, the block shape) of the batch.
   __device__ Records<Params...> *records(const LaunchConfig &Config) {
     if (atomicCAS(&State->Status, 0u, 1u) == 0u) {
-      const unsigned Threads = blockDim.x * blockDim.y * blockDim.z;
       // At most what a large chunk holds, and 2,048 (see kMaxRecordBlocks).
       constexpr unsigned Fits = static_cast<unsigned>(
-          (detail::kLargeChunkBytes - Records<Params...>::kEntriesAt) /
+          (kLargeChunkBytes - Records<Params...>::kEntriesAt) /
           sizeof(Record<Params...>));
-      unsigned Capacity = Threads * CDP_AGGREGATE_RECORDS_PER_THREAD;
+      unsigned Capacity = threadsOfBlock() * CDP_AGGREGATE_RECORDS_PER_THREAD;
       Capacity = Capacity > Fits ? Fits : Capacity;
       Capacity = Capacity > 2048 ? 2048 : Capacity;
-      State->Buffer =
-          Capacity ? detail::allocateRecords<Params...>(Capacity) : nullptr;
+      State->Buffer = Capacity ? allocateRecords<Params...>(Capacity) : nullptr;
       State->Capacity = Capacity;
       State->Stream = Config.Stream;
       State->ShapeX = Config.Block.x;
@@ -608,29 +801,149 @@ private:
     return static_cast<Records<Params...> *>(State->Buffer);
   }
 
-  /// Launches the block's records: by the last thread to leave.
-  __device__ void flush() {
+  /// The block's records, their header written; null when there are none.
+  __device__ Records<Params...> *finishedRecords() {
     auto *Many = static_cast<Records<Params...> *>(State->Buffer);
     if (!Many)
-      return;
+      return nullptr;
     __threadfence();
-    const unsigned Count = static_cast<unsigned>(State->Claims >> 32);
-    const dim3 Shape(State->ShapeX, State->ShapeY, State->ShapeZ);
-    if (Count >= 2 && Shape.x * Shape.y * Shape.z <= 1024) {
-      Many->header() = {Count, static_cast<unsigned>(State->Claims), 0,
-                        Many->header().Bytes};
-      if (detail::launchBatch(Kernel, Many, Shape, State->SharedMem,
-                              State->Stream))
-        return;
-    }
-    // Alone: one record, shapes too large together, or a refused batch.
-    for (unsigned I = 0; I < Count; ++I)
-      detail::launchAlone(Kernel, Many->entries()[I], State->Stream);
-    detail::freeRecords(Many);
+    RecordsHeader &Header = Many->header();
+    Header.Count = static_cast<unsigned>(State->Claims >> 32);
+    Header.TotalBlocks = static_cast<unsigned>(State->Claims);
+    Header.BlocksDone = 0;
+    return Many;
   }
 
-  detail::BlockLaunches *State;
+  /// Launches the block's records as one batch, or each alone: one
+  /// record, shapes too large together, or a refused batch.
+  __device__ void flush() {
+    Records<Params...> *Many = finishedRecords();
+    if (Many)
+      launchRecords(Many, dim3(State->ShapeX, State->ShapeY, State->ShapeZ),
+                    State->SharedMem, State->Stream);
+  }
+
+  __device__ static void launchRecords(Records<Params...> *Many, dim3 Shape,
+                                       unsigned SharedMem,
+                                       cudaStream_t Stream) {
+    const unsigned Count = Many->header().Count;
+    if (Count >= 2 && Shape.x * Shape.y * Shape.z <= 1024 &&
+        launchBatch(Kernel, Many, Shape, SharedMem, Stream))
+      return;
+    for (unsigned I = 0; I < Count; ++I)
+      launchAlone(Kernel, Many->entries()[I], Stream);
+    freeRecords(Many);
+  }
+
+  /// By the block's last thread: joins its records to the grid's batches
+  /// (or launches them itself), then, as the grid's last block, launches
+  /// the grid's.
+  __device__ void leaveGrid() {
+    GridTable &Table = gridTable<Kernel>();
+    const int Slot = State->GridSlot;
+    GridBatches *Grid =
+        reinterpret_cast<GridBatches *volatile &>(Table.Batches[Slot]);
+    if (Records<Params...> *Many = finishedRecords()) {
+      if (Grid == noGridBatches() || !join(*Grid, Many))
+        launchRecords(Many, dim3(State->ShapeX, State->ShapeY, State->ShapeZ),
+                      State->SharedMem, State->Stream);
+    }
+    __threadfence();
+    const unsigned Blocks = gridDim.x * gridDim.y * gridDim.z;
+    if (atomicAdd(&Table.Exited[Slot], 1u) + 1 != Blocks)
+      return;
+    // The grid's last block: no block of this grid looks at the slot again.
+    Table.Batches[Slot] = nullptr;
+    Table.Exited[Slot] = 0;
+    __threadfence();
+    atomicExch(&Table.Keys[Slot], 0ull);
+    if (Grid != noGridBatches())
+      launchGrid(*Grid);
+  }
+
+  /// Adds the block's records (with at least one) to the grid's batches;
+  /// false when they do not fit there (another stream or block shape, or
+  /// no room).
+  __device__ bool join(GridBatches &Grid, Records<Params...> *Many) {
+    if (Many->header().Count == 0)
+      return false;
+    if (atomicCAS(&Grid.Status, 0u, 1u) == 0u) {
+      Grid.Stream = State->Stream;
+      Grid.ShapeX = State->ShapeX;
+      Grid.ShapeY = State->ShapeY;
+      Grid.ShapeZ = State->ShapeZ;
+      __threadfence();
+      atomicExch(&Grid.Status, 2u);
+    }
+    while (atomicAdd(&Grid.Status, 0u) != 2u)
+      __nanosleep(32);
+    if (Grid.Stream != State->Stream ||
+        (OneShape &&
+         (Grid.ShapeX != State->ShapeX || Grid.ShapeY != State->ShapeY ||
+          Grid.ShapeZ != State->ShapeZ)))
+      return false;
+    const unsigned long long Blocks = Many->header().TotalBlocks;
+    constexpr unsigned long long Mask = (1ull << 40) - 1;
+    unsigned long long Seen = atomicAdd(&Grid.Claims, 0ull), Claimed;
+    do {
+      Claimed = Seen;
+      if ((Claimed >> 40) >= Grid.Capacity ||
+          (Claimed & Mask) + Blocks > kMaxBatchBlocks)
+        return false;
+      Seen = atomicCAS(&Grid.Claims, Claimed, Claimed + (1ull << 40) + Blocks);
+    } while (Seen != Claimed);
+    Grid.refs()[Claimed >> 40] = {Many, static_cast<unsigned>(Claimed & Mask),
+                                  0};
+    atomicMax(&Grid.ShapeX, State->ShapeX);
+    atomicMax(&Grid.ShapeY, State->ShapeY);
+    atomicMax(&Grid.ShapeZ, State->ShapeZ);
+    atomicMax(&Grid.SharedMem, State->SharedMem);
+    return true;
+  }
+
+  /// Launches the grid's batches as one grid, or each block's alone.
+  __device__ static void launchGrid(GridBatches &Grid) {
+    __threadfence();
+    const unsigned Count = static_cast<unsigned>(Grid.Claims >> 40);
+    const dim3 Shape(Grid.ShapeX, Grid.ShapeY, Grid.ShapeZ);
+    if (Count >= 2 && Shape.x * Shape.y * Shape.z <= 1024) {
+      using BatchType = BasicBatch<OneShape, Params...>;
+      Grid.TotalBlocks =
+          static_cast<unsigned>(Grid.Claims & ((1ull << 40) - 1));
+      Grid.BlocksDone = 0;
+      (void)cudaGetLastError();
+      DeviceLaunch<void(BatchType)>(
+          Kernel, {dim3(Grid.TotalBlocks), Shape, Grid.SharedMem, Grid.Stream})
+          .arg(BatchType{nullptr, &Grid, {}})
+          .launch();
+      if (cudaGetLastError() == cudaSuccess) {
+        unsigned long long Launches = 0;
+        for (unsigned I = 0; I < Count; ++I)
+          Launches += static_cast<Records<Params...> *>(Grid.refs()[I].Records)
+                          ->header()
+                          .Count;
+        countLaunch(Launches);
+        return;
+      }
+    }
+    for (unsigned I = 0; I < Count; ++I) {
+      auto *Many = static_cast<Records<Params...> *>(Grid.refs()[I].Records);
+      launchRecords(Many, Shape, Grid.SharedMem, Grid.Stream);
+    }
+    releaseBytes(&Grid);
+  }
+
+  BlockLaunches *State;
 };
+
+} // namespace detail
+
+/// The launches of a kernel's original by one block, launched as one when
+/// the block ends (--aggregate=block).
+template <auto Kernel> using BlockScope = detail::LaunchScope<false, Kernel>;
+/// The launches of a kernel's original by one grid, launched as one when
+/// its last block ends (--aggregate=grid).
+template <auto Kernel> using GridScope = detail::LaunchScope<true, Kernel>;
 
 } // namespace aggregated
 } // namespace cdp

@@ -5,6 +5,9 @@
 // RUN: diff -u %S/Expected/aggregate-block.cu %t.block.cu
 // RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
 // RUN: %cdp-lower --aggregate=block %t.block.cu | diff -u %t.block.cu -
+// RUN: cd %S && %cdp-lower --aggregate=grid aggregate.cu -o %t.grid.cu
+// RUN: diff -u %S/Expected/aggregate-grid.cu %t.grid.cu
+// RUN: %nvcc-rdc -c %t.grid.cu -o %t.grid.o
 //
 // Launch aggregation: each aggregated kernel is a copy of its original
 // beside it, with locals for the launch's indices and arguments; the
@@ -37,13 +40,13 @@ __global__ void bump_aggregated(cdp::aggregated::Batch<Span, int> __cdp_batch) {
   const uint3 blockIdx = __cdp_launch.BlockIdx;
   const dim3 blockDim = __cdp_launch.BlockDim;
   Span span = __cdp_launch.arg<0>();
-#line 25
+#line 28
 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < span.size)
     span.data[i] += 1;
 }
-#line 30
+#line 33
 } // namespace work
 
 static __global__ void fill3d(float *out, float value) {
@@ -63,16 +66,16 @@ static __global__ void fill3d_aggregated(cdp::aggregated::Batch<float *, float> 
   const dim3 blockDim = __cdp_launch.BlockDim;
   float *out = __cdp_launch.arg<0>();
   float value = __cdp_launch.arg<1>();
-#line 32
+#line 35
 
   unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned y = blockIdx.y, z = blockIdx.z;
   out[(z * gridDim.y + y) * gridDim.x * blockDim.x + x] = value;
 }
-#line 37
+#line 40
 
 __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> __cdp_batch);
-#line 38
+#line 41
 __global__ void sum(const int *in, int *out, int n);
 
 constexpr int kRows = 4;
@@ -82,9 +85,9 @@ constexpr int kRows = 4;
 /// argument as it was (by value: device code cannot refer to it).
 __global__ void spread(float *grid, int rows) {
   // The launches of 'fill3d' by this block, made as one when it ends.
-  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_launches;
-#line 46
-  cdp_fill3d_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_block_launches;
+#line 49
+  cdp_fill3d_block_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
 }
 
 /// 'spread' for aggregated launches (cdp-lower --aggregate): each block
@@ -93,38 +96,38 @@ __global__ void spread_aggregated(cdp::aggregated::SyncedBatch<float *, int> __c
   const auto __cdp_launch = __cdp_batch.block();
   float *grid = __cdp_launch.arg<0>();
   int rows = __cdp_launch.arg<1>();
-#line 45
+#line 48
 
   // The launches of 'fill3d' by this block, made as one when it ends.
-  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_launches;
-#line 46
-  cdp_fill3d_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_block_launches;
+#line 49
+  cdp_fill3d_block_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
 }
-#line 48
+#line 51
 
 __global__ void parent(int *data, float *grid, int per) {
   // The launches of 'work::bump' by this block, made as one when it ends.
-  cdp::aggregated::BlockScope<work::bump_aggregated> cdp_bump_launches;
+  cdp::aggregated::BlockScope<work::bump_aggregated> cdp_bump_block_launches;
   // The launches of 'fill3d' by this block, made as one when it ends.
-  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_launches;
+  cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_block_launches;
   // The launches of 'spread' by this block, made as one when it ends.
-  cdp::aggregated::BlockScope<spread_aggregated> cdp_spread_launches;
-#line 50
+  cdp::aggregated::BlockScope<spread_aggregated> cdp_spread_block_launches;
+#line 53
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t % 2)
     return;
-  cdp_bump_launches.launch({(per + 63) / 64, 64, 0, cudaStreamFireAndForget},
+  cdp_bump_block_launches.launch({(per + 63) / 64, 64, 0, cudaStreamFireAndForget},
       work::Span{data + t * per, per}, t);
-  cdp_fill3d_launches.launch({dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
+  cdp_fill3d_block_launches.launch({dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
   cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
-  cdp_spread_launches.launch({1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
+  cdp_spread_block_launches.launch({1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.
 __global__ void sum(const int *in, int *out, int n) {
   // The launches of 'sum' by this block, made as one when it ends.
-  cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_launches;
-#line 62
+  cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_block_launches;
+#line 65
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -135,7 +138,7 @@ __global__ void sum(const int *in, int *out, int n) {
   if (threadIdx.x == 0)
     *out = total;
   if (n > 256 && threadIdx.x < 2)
-    cdp_sum_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
+    cdp_sum_block_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
 
@@ -147,11 +150,11 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
   const int *in = __cdp_launch.arg<0>();
   int *out = __cdp_launch.arg<1>();
   int n = __cdp_launch.arg<2>();
-#line 61
+#line 64
 
   // The launches of 'sum' by this block, made as one when it ends.
-  cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_launches;
-#line 62
+  cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_block_launches;
+#line 65
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -162,7 +165,7 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
   if (threadIdx.x == 0)
     *out = total;
   if (n > 256 && threadIdx.x < 2)
-    cdp_sum_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
+    cdp_sum_block_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 75
+#line 78

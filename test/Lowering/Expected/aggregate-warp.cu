@@ -5,6 +5,9 @@
 // RUN: diff -u %S/Expected/aggregate-block.cu %t.block.cu
 // RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
 // RUN: %cdp-lower --aggregate=block %t.block.cu | diff -u %t.block.cu -
+// RUN: cd %S && %cdp-lower --aggregate=grid aggregate.cu -o %t.grid.cu
+// RUN: diff -u %S/Expected/aggregate-grid.cu %t.grid.cu
+// RUN: %nvcc-rdc -c %t.grid.cu -o %t.grid.o
 //
 // Launch aggregation: each aggregated kernel is a copy of its original
 // beside it, with locals for the launch's indices and arguments; the
@@ -37,13 +40,13 @@ __global__ void bump_aggregated(cdp::aggregated::Batch<Span, int> __cdp_batch) {
   const uint3 blockIdx = __cdp_launch.BlockIdx;
   const dim3 blockDim = __cdp_launch.BlockDim;
   Span span = __cdp_launch.arg<0>();
-#line 25
+#line 28
 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < span.size)
     span.data[i] += 1;
 }
-#line 30
+#line 33
 } // namespace work
 
 static __global__ void fill3d(float *out, float value) {
@@ -63,16 +66,16 @@ static __global__ void fill3d_aggregated(cdp::aggregated::Batch<float *, float> 
   const dim3 blockDim = __cdp_launch.BlockDim;
   float *out = __cdp_launch.arg<0>();
   float value = __cdp_launch.arg<1>();
-#line 32
+#line 35
 
   unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned y = blockIdx.y, z = blockIdx.z;
   out[(z * gridDim.y + y) * gridDim.x * blockDim.x + x] = value;
 }
-#line 37
+#line 40
 
 __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> __cdp_batch);
-#line 38
+#line 41
 __global__ void sum(const int *in, int *out, int n);
 
 constexpr int kRows = 4;
@@ -92,11 +95,11 @@ __global__ void spread_aggregated(cdp::aggregated::Batch<float *, int> __cdp_bat
     return;
   float *grid = __cdp_launch.arg<0>();
   int rows = __cdp_launch.arg<1>();
-#line 45
+#line 48
 
   cdp::aggregated::byWarp(fill3d_aggregated, {dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
 }
-#line 48
+#line 51
 
 __global__ void parent(int *data, float *grid, int per) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -133,7 +136,7 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
   const int *in = __cdp_launch.arg<0>();
   int *out = __cdp_launch.arg<1>();
   int n = __cdp_launch.arg<2>();
-#line 61
+#line 64
 
   __shared__ int total;
   if (threadIdx.x == 0)
@@ -148,4 +151,4 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
     cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 75
+#line 78

@@ -1,0 +1,171 @@
+// RUN: cd %S && %cdp-lower --aggregate=warp aggregate.cu -o %t.warp.cu
+// RUN: diff -u %S/Expected/aggregate-warp.cu %t.warp.cu
+// RUN: %nvcc-rdc -c %t.warp.cu -o %t.warp.o
+// RUN: cd %S && %cdp-lower --aggregate=block aggregate.cu -o %t.block.cu
+// RUN: diff -u %S/Expected/aggregate-block.cu %t.block.cu
+// RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
+// RUN: %cdp-lower --aggregate=block %t.block.cu | diff -u %t.block.cu -
+// RUN: cd %S && %cdp-lower --aggregate=grid aggregate.cu -o %t.grid.cu
+// RUN: diff -u %S/Expected/aggregate-grid.cu %t.grid.cu
+// RUN: %nvcc-rdc -c %t.grid.cu -o %t.grid.o
+//
+// Launch aggregation: each aggregated kernel is a copy of its original
+// beside it, with locals for the launch's indices and arguments; the
+// original is untouched. A kernel with barriers gets a SyncedBatch; a
+// recursive one is aggregated at every level; a marked launch is aggregated
+// whatever its stream; an unmarked one into the null stream is only
+// lowered (its warning is tested in aggregate-refusals.cu).
+
+#include <cdp/aggregate.cuh>
+
+namespace work {
+struct Span {
+  int *data;
+  int size;
+};
+
+/// Adds one to each element of its span.
+__global__ void bump(Span span, int) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < span.size)
+    span.data[i] += 1;
+}
+
+/// 'bump' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+__global__ void bump_aggregated(cdp::aggregated::Batch<Span, int> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  if (__cdp_launch.Idle)
+    return;
+  const uint3 blockIdx = __cdp_launch.BlockIdx;
+  const dim3 blockDim = __cdp_launch.BlockDim;
+  Span span = __cdp_launch.arg<0>();
+#line 28
+
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < span.size)
+    span.data[i] += 1;
+}
+#line 33
+} // namespace work
+
+static __global__ void fill3d(float *out, float value) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned y = blockIdx.y, z = blockIdx.z;
+  out[(z * gridDim.y + y) * gridDim.x * blockDim.x + x] = value;
+}
+
+/// 'fill3d' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+static __global__ void fill3d_aggregated(cdp::aggregated::Batch<float *, float> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  if (__cdp_launch.Idle)
+    return;
+  const uint3 blockIdx = __cdp_launch.BlockIdx;
+  const dim3 gridDim = __cdp_launch.GridDim;
+  const dim3 blockDim = __cdp_launch.BlockDim;
+  float *out = __cdp_launch.arg<0>();
+  float value = __cdp_launch.arg<1>();
+#line 35
+
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned y = blockIdx.y, z = blockIdx.z;
+  out[(z * gridDim.y + y) * gridDim.x * blockDim.x + x] = value;
+}
+#line 40
+
+__global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> __cdp_batch);
+#line 41
+__global__ void sum(const int *in, int *out, int n);
+
+constexpr int kRows = 4;
+
+/// Launches a kernel that reads blockIdx: the launched kernel has indices
+/// of its own, so 'spread' can still be aggregated. The host constant is an
+/// argument as it was (by value: device code cannot refer to it).
+__global__ void spread(float *grid, int rows) {
+  // The launches of 'fill3d' by this grid, made as one when it ends.
+  cdp::aggregated::GridScope<fill3d_aggregated> cdp_fill3d_grid_launches;
+#line 49
+  cdp_fill3d_grid_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+}
+
+/// 'spread' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+__global__ void spread_aggregated(cdp::aggregated::SyncedBatch<float *, int> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  float *grid = __cdp_launch.arg<0>();
+  int rows = __cdp_launch.arg<1>();
+#line 48
+
+  // The launches of 'fill3d' by this grid, made as one when it ends.
+  cdp::aggregated::GridScope<fill3d_aggregated> cdp_fill3d_grid_launches;
+#line 49
+  cdp_fill3d_grid_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
+}
+#line 51
+
+__global__ void parent(int *data, float *grid, int per) {
+  // The launches of 'work::bump' by this grid, made as one when it ends.
+  cdp::aggregated::GridScope<work::bump_aggregated> cdp_bump_grid_launches;
+  // The launches of 'fill3d' by this grid, made as one when it ends.
+  cdp::aggregated::GridScope<fill3d_aggregated> cdp_fill3d_grid_launches;
+  // The launches of 'spread' by this grid, made as one when it ends.
+  cdp::aggregated::GridScope<spread_aggregated> cdp_spread_grid_launches;
+#line 53
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t % 2)
+    return;
+  cdp_bump_grid_launches.launch({(per + 63) / 64, 64, 0, cudaStreamFireAndForget},
+      work::Span{data + t * per, per}, t);
+  cdp_fill3d_grid_launches.launch({dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
+  cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
+  cdp_spread_grid_launches.launch({1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
+}
+
+/// Recursive, with a barrier: every thread of a block runs the body.
+__global__ void sum(const int *in, int *out, int n) {
+  // The launches of 'sum' by this grid, made as one when it ends.
+  cdp::aggregated::GridScope<sum_aggregated> cdp_sum_grid_launches;
+#line 65
+  __shared__ int total;
+  if (threadIdx.x == 0)
+    total = 0;
+  __syncthreads();
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    atomicAdd(&total, in[i]);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    *out = total;
+  if (n > 256 && threadIdx.x < 2)
+    cdp_sum_grid_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
+                                                  out + 1 + threadIdx.x, n / 2);
+}
+
+/// 'sum' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+__global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  const dim3 blockDim = __cdp_launch.BlockDim;
+  const int *in = __cdp_launch.arg<0>();
+  int *out = __cdp_launch.arg<1>();
+  int n = __cdp_launch.arg<2>();
+#line 64
+
+  // The launches of 'sum' by this grid, made as one when it ends.
+  cdp::aggregated::GridScope<sum_aggregated> cdp_sum_grid_launches;
+#line 65
+  __shared__ int total;
+  if (threadIdx.x == 0)
+    total = 0;
+  __syncthreads();
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    atomicAdd(&total, in[i]);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    *out = total;
+  if (n > 256 && threadIdx.x < 2)
+    cdp_sum_grid_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
+                                                  out + 1 + threadIdx.x, n / 2);
+}
+#line 78
