@@ -10,8 +10,10 @@
 #include "Lowering/ChildGridUses.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -20,12 +22,8 @@ using namespace clang;
 namespace cdp {
 namespace {
 
-/// \p Name without its qualifier: `child` for `work::child`.
-std::string unqualified(llvm::StringRef Name) {
-  size_t Colons = Name.rfind("::");
-  return (Colons == llvm::StringRef::npos ? Name : Name.drop_front(Colons + 2))
-      .str();
-}
+using ScopeEntry =
+    std::pair<AggregationState::Scope, AggregationState::ScopeSpelling>;
 
 class KernelWriter {
 public:
@@ -36,21 +34,23 @@ public:
   /// `cdp::aggregated::BlockScope<child_aggregated>
   /// cdp_child_block_launches;` (or a GridScope) for each of \p Scopes, as
   /// the first lines of \p Kernel's body.
-  void declareScopes(
-      const FunctionDecl &Kernel,
-      llvm::ArrayRef<std::pair<AggregationState::Scope, std::string>> Scopes) {
+  void declareScopes(const FunctionDecl &Kernel,
+                     llvm::ArrayRef<ScopeEntry> Scopes) {
     const auto *Body = cast<CompoundStmt>(Kernel.getBody());
     std::string Indent =
         Body->body_empty() ? "  " : indentOf(Body->body_front()->getBeginLoc());
     std::string Lines;
-    for (const auto &[Scope, Name] : Scopes) {
+    for (const auto &[Scope, Spelling] : Scopes) {
       const bool Grid = Scope.Granularity == AggregationGranularity::Grid;
+      std::string ChildName;
+      llvm::raw_string_ostream OS(ChildName);
+      Scope.Child->getNameForDiagnostic(OS, Context.getPrintingPolicy(),
+                                        /*Qualified=*/false);
       Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of '" +
-               Name + "' by this " + (Grid ? "grid" : "block") +
+               ChildName + "' by this " + (Grid ? "grid" : "block") +
                ", made as one when it ends.\n" + Indent +
                "cdp::aggregated::" + (Grid ? "GridScope<" : "BlockScope<") +
-               Name + "_aggregated> " +
-               scopeName(*Scope.Child, Scope.Granularity) + ";";
+               Spelling.Kernel + "> " + Spelling.Variable + ";";
     }
     insertLinesAfter(Body->getLBracLoc(), Lines);
   }
@@ -68,13 +68,25 @@ public:
       return false;
 
     ChildGridUses Uses = findChildGridUses(Child);
-    const bool OneShape = Uses.Barriers || HasScope;
+    const bool OneShape = Uses.Barriers || Info.Barriers || HasScope;
+    // A template's copy is a template with the same parameters.
+    std::string TemplateHeader;
+    if (const FunctionTemplateDecl *Template =
+            Child.getDescribedFunctionTemplate()) {
+      const TemplateParameterList *Params = Template->getTemplateParameters();
+      TemplateHeader = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                                Params->getSourceRange()),
+                                            SM, Context.getLangOpts())
+                           .str() +
+                       "\n";
+    }
     PrintingPolicy Policy = Context.getPrintingPolicy();
     llvm::SmallVector<std::string, 8> Types;
     for (const ParmVarDecl *Param : Child.parameters())
       Types.push_back(Param->getType().getAsString(Policy));
     const std::string Name = Child.getNameAsString();
     const std::string Signature =
+        TemplateHeader +
         std::string(Child.getStorageClass() == SC_Static ? "static " : "") +
         "__global__ void " + Name + "_aggregated(cdp::aggregated::" +
         (OneShape ? "SyncedBatch<" : "Batch<") + llvm::join(Types, ", ") +
@@ -101,7 +113,8 @@ public:
       std::string Declaration;
       llvm::raw_string_ostream OS(Declaration);
       Param->getType().print(OS, Policy, Param->getName());
-      Text += "  " + Declaration + " = __cdp_launch.arg<" +
+      Text += "  " + Declaration + " = __cdp_launch." +
+              (TemplateHeader.empty() ? "" : "template ") + "arg<" +
               std::to_string(Param->getFunctionScopeIndex()) + ">();\n";
     }
     // The body's lines keep their numbers for nvcc's messages.
@@ -174,12 +187,10 @@ private:
 bool writeAggregatedKernels(const AggregationState &State, ASTContext &Context,
                             llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
   KernelWriter Writer(Context, EditsOf);
-  llvm::MapVector<
-      const FunctionDecl *,
-      llvm::SmallVector<std::pair<AggregationState::Scope, std::string>, 2>>
+  llvm::MapVector<const FunctionDecl *, llvm::SmallVector<ScopeEntry, 2>>
       ScopesOf;
-  for (const auto &[Scope, Name] : State.Scopes)
-    ScopesOf[Scope.Kernel].push_back({Scope, Name});
+  for (const auto &[Scope, Spelling] : State.Scopes)
+    ScopesOf[Scope.Kernel].push_back({Scope, Spelling});
   for (const auto &[Kernel, Children] : ScopesOf)
     Writer.declareScopes(*Kernel, Children);
   for (const auto &[Child, Info] : State.Children)

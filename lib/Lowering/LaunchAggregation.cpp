@@ -15,6 +15,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TemplateBase.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -166,20 +167,24 @@ private:
     const std::string KernelName = name(*Kernel);
     if (Enclosing.hasAttr<CUDAHostAttr>())
       return decline("it is in a __host__ __device__ function");
-    const bool KernelTemplate = Kernel->isTemplated() ||
-                                Kernel->isTemplateInstantiation() ||
-                                Kernel->isFunctionTemplateSpecialization();
-    if (KernelTemplate || Enclosing.isTemplated() ||
-        Enclosing.isTemplateInstantiation())
-      return decline(std::string("the ") +
-                     (KernelTemplate ? "kernel" : "launching function") +
-                     " is a template, which aggregation does not handle yet");
+    if (Enclosing.isTemplated() || Enclosing.isTemplateInstantiation())
+      return decline("the launching function is a template, which "
+                     "aggregation does not handle yet");
+    // A kernel template's aggregated copy is a template too, written from
+    // its pattern; an explicit specialization has no pattern to copy.
+    if (Kernel->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+      return decline(KernelName + " is an explicit specialization of a "
+                                  "template, which aggregation does not "
+                                  "handle yet");
     if (!locateTokens())
       return decline("it is written in a macro; aggregation rewrites only "
                      "launches written out in the file");
     Definition = Kernel->getDefinition();
-    if (!Definition || !Definition->getLocation().isFileID() ||
-        !EditsOf(SM.getFileID(Definition->getLocation())))
+    Pattern = Definition;
+    if (Definition && Definition->getTemplateInstantiationPattern())
+      Pattern = Definition->getTemplateInstantiationPattern();
+    if (!Definition || !Pattern->getLocation().isFileID() ||
+        !EditsOf(SM.getFileID(Pattern->getLocation())))
       return decline("the body of " + KernelName +
                      " is not in a file that cdp-lower lowers, and the "
                      "aggregated kernel is a copy of it");
@@ -190,7 +195,7 @@ private:
       return decline("the parameters of " + KernelName +
                      " with a launch's configuration would not fit the 4 KB "
                      "parameter buffer of a launch made alone");
-    ChildGridUses Uses = findChildGridUses(*Definition);
+    Uses = findChildGridUses(*Definition);
     if (Uses.ShapeReader)
       return declineWithNote(
           KernelName + " calls " + name(*Uses.ShapeReader) +
@@ -232,8 +237,18 @@ private:
   bool locateTokens() {
     const auto *Callee =
         dyn_cast<DeclRefExpr>(Launch.getCallee()->IgnoreImplicit());
-    if (!Callee || Callee->hasExplicitTemplateArgs())
+    if (!Callee)
       return false;
+    // `child<<<...>>>` of a template: its arguments are written out after
+    // `child_aggregated`; `child<float><<<...>>>` keeps them.
+    if (Kernel->getTemplateSpecializationArgs() &&
+        !Callee->hasExplicitTemplateArgs()) {
+      llvm::raw_string_ostream OS(DeducedArgs);
+      printTemplateArgumentList(
+          OS, Kernel->getTemplateSpecializationArgs()->asArray(),
+          Context.getPrintingPolicy());
+    }
+    CalleeEnd = Callee->getEndLoc();
     CalleeBegin = Callee->getBeginLoc();
     NameEnd = Lexer::getLocForEndOfToken(Callee->getNameInfo().getEndLoc(), 0,
                                          SM, Context.getLangOpts());
@@ -241,7 +256,7 @@ private:
     TripleGreater = Launch.getConfig()->getRParenLoc();
     RParen = Launch.getRParenLoc();
     for (SourceLocation Loc :
-         {CalleeBegin, NameEnd, TripleLess, TripleGreater, RParen})
+         {CalleeBegin, NameEnd, CalleeEnd, TripleLess, TripleGreater, RParen})
       if (Loc.isInvalid() || !Loc.isFileID())
         return false;
     Edits = EditsOf(SM.getFileID(TripleLess));
@@ -292,20 +307,33 @@ private:
         !HasWrittenArgs ? "}" : (After == '\n' || After == '\r' ? "}," : "}, ");
     if (Granularity == AggregationGranularity::Warp) {
       Edits->insert(CalleeBegin, "cdp::aggregated::byWarp(");
-      Edits->insert(NameEnd, "_aggregated");
+      Edits->insert(NameEnd, "_aggregated" + DeducedArgs);
       Edits->replace(TripleLess, 3, ", {");
     } else {
+      // The aggregated kernel as this launch names it: `work::child` and
+      // `child<float>` become `work::child_aggregated` and
+      // `child_aggregated<float>`.
+      const SourceLocation AfterCallee =
+          Lexer::getLocForEndOfToken(CalleeEnd, 0, SM, Context.getLangOpts());
+      const std::string Aggregated =
+          std::string(SM.getCharacterData(CalleeBegin),
+                      distance(CalleeBegin, NameEnd)) +
+          "_aggregated" + DeducedArgs +
+          std::string(SM.getCharacterData(NameEnd),
+                      distance(NameEnd, AfterCallee));
+      auto [It, New] = State.Scopes.insert(
+          {{&Enclosing, Definition, Granularity}, {Aggregated, ""}});
+      if (New)
+        It->second.Variable = scopeVariable(Granularity);
       Edits->replace(CalleeBegin, distance(CalleeBegin, TripleLess) + 3,
-                     scopeName(*Kernel, Granularity) + ".launch({");
-      State.Scopes.insert({{&Enclosing, Definition, Granularity},
-                           std::string(SM.getCharacterData(CalleeBegin),
-                                       distance(CalleeBegin, NameEnd))});
+                     It->second.Variable + ".launch({");
     }
     if (Marker)
       unwrapMarker(*Marker);
     Edits->replace(TripleGreater, distance(TripleGreater, ArgsLParen) + 1,
                    ArgsOpen);
-    AggregatedChild &Child = State.Children[Definition];
+    AggregatedChild &Child = State.Children[Pattern];
+    Child.Barriers |= Uses.Barriers;
     if (Child.FirstLaunch.isInvalid() ||
         SM.isBeforeInTranslationUnit(CalleeBegin, Child.FirstLaunch))
       Child.FirstLaunch = CalleeBegin;
@@ -319,12 +347,31 @@ private:
   llvm::function_ref<SourceEdits *(FileID)> EditsOf;
   AggregationState &State;
   const FunctionDecl *Kernel;
+  /// The kernel's definition, and what its copy is written from (the
+  /// template's pattern for an instantiation).
   const FunctionDecl *Definition = nullptr;
+  const FunctionDecl *Pattern = nullptr;
+  ChildGridUses Uses;
+  /// `<float>` for a template launched with deduced arguments.
+  std::string DeducedArgs;
   AggregationGranularity Granularity = AggregationGranularity::None;
   DiagnosticsEngine::Level Level = DiagnosticsEngine::Warning;
   SourceEdits *Edits = nullptr;
-  SourceLocation CalleeBegin, NameEnd, TripleLess, TripleGreater, ArgsLParen,
-      RParen;
+  SourceLocation CalleeBegin, NameEnd, CalleeEnd, TripleLess, TripleGreater,
+      ArgsLParen, RParen;
+
+  /// `cdp_child_block_launches`, numbered after the first when the kernel
+  /// collects launches of several instantiations of the child.
+  std::string scopeVariable(AggregationGranularity Granularity) const {
+    unsigned Taken = 0;
+    for (const auto &[Scope, Spelling] : State.Scopes)
+      if (Scope.Kernel == &Enclosing && Scope.Granularity == Granularity &&
+          Scope.Child->getName() == Kernel->getName() &&
+          !Spelling.Variable.empty())
+        ++Taken;
+    std::string Name = scopeName(*Kernel, Granularity);
+    return Taken ? Name + "_" + std::to_string(Taken + 1) : Name;
+  }
   bool HasWrittenArgs = false;
 };
 

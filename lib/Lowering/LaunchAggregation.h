@@ -54,11 +54,16 @@ enum class AggregationGranularity { None, Warp, Block, Grid };
 struct AggregatedChild {
   /// The aggregated launch that comes first in the file.
   clang::SourceLocation FirstLaunch;
+  /// An instantiation launched has barriers or warp collectives (found in
+  /// its instantiated body: a template's pattern may hide them in
+  /// dependent calls).
+  bool Barriers = false;
 };
 
 /// What aggregating a file's launches leaves for the end, when the
 /// aggregated kernels are written (their bodies copied as lowered).
 struct AggregationState {
+  /// By the declaration the copy is written from (a template's pattern).
   llvm::MapVector<const clang::FunctionDecl *, AggregatedChild> Children;
   /// Each (launching kernel, child) pair aggregated by block or grid: the
   /// kernel declares the child's BlockScope or GridScope. With the child's name
@@ -72,7 +77,13 @@ struct AggregationState {
              std::tie(Other.Kernel, Other.Child, Other.Granularity);
     }
   };
-  std::map<Scope, std::string> Scopes;
+  struct ScopeSpelling {
+    /// The aggregated kernel as the launch names it: `child_aggregated<T>`.
+    std::string Kernel;
+    /// The scope's variable: `cdp_child_block_launches`.
+    std::string Variable;
+  };
+  std::map<Scope, ScopeSpelling> Scopes;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;
 };

@@ -49,12 +49,10 @@ __global__ void checksErrors(int *out) {
   *out = cudaGetLastError();
 }
 
-template <class T> __global__ void generic(T *out) { out[blockIdx.x] = 1; }
-
-__global__ void launchesTemplate(int *out) {
-  // OPTION: :[[@LINE+2]]:3: warning: launch of 'generic<int>' is not aggregated by block, only lowered: the kernel is a template, which aggregation does not handle yet
-  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'generic<int>' by block: the kernel is a template, which aggregation does not handle yet
-  generic<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
+template <class T> __global__ void fromTemplate(int *out, T) {
+  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: the launching function is a template, which aggregation does not handle yet
+  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'child' by block: the launching function is a template, which aggregation does not handle yet
+  child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
 }
 
 // MARKED: cdp-lower: error: '{{.*}}aggregate-refusals.cu' was not lowered; it is left unchanged

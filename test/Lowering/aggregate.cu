@@ -13,8 +13,8 @@
 // beside it, with locals for the launch's indices and arguments; the
 // original is untouched. A kernel with barriers gets a SyncedBatch; a
 // recursive one is aggregated at every level; a marked launch is aggregated
-// whatever its stream; an unmarked one into the null stream is only
-// lowered (its warning is tested in aggregate-refusals.cu).
+// whatever its stream; a kernel template's copy is a template. The
+// refusals are tested in aggregate-refusals.cu.
 
 #include <cdp/aggregate.cuh>
 
@@ -40,6 +40,15 @@ static __global__ void fill3d(float *out, float value) {
 
 __global__ void sum(const int *in, int *out, int n);
 
+/// A template: its copy is a template too, launched with the arguments
+/// written out where the launch deduced them.
+template <class T, int Factor = 2>
+__global__ void scale(T *data, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= Factor;
+}
+
 constexpr int kRows = 4;
 
 /// Launches a kernel that reads blockIdx: the launched kernel has indices
@@ -58,6 +67,8 @@ __global__ void parent(int *data, float *grid, int per) {
   fill3d<<<dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget>>>(grid, t);
   sum<<<1, 128, 0, cdp::aggregate::warp()>>>(data, data + t, per);
   spread<<<1, 1, 0, cudaStreamFireAndForget>>>(grid, kRows);
+  scale<<<1, 32, 0, cudaStreamFireAndForget>>>(grid, per);
+  scale<int, 3><<<1, 32, 0, cudaStreamFireAndForget>>>(data, per);
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.

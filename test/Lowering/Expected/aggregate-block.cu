@@ -13,8 +13,8 @@
 // beside it, with locals for the launch's indices and arguments; the
 // original is untouched. A kernel with barriers gets a SyncedBatch; a
 // recursive one is aggregated at every level; a marked launch is aggregated
-// whatever its stream; an unmarked one into the null stream is only
-// lowered (its warning is tested in aggregate-refusals.cu).
+// whatever its stream; a kernel template's copy is a template. The
+// refusals are tested in aggregate-refusals.cu.
 
 #include <cdp/aggregate.cuh>
 
@@ -78,6 +78,34 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
 #line 41
 __global__ void sum(const int *in, int *out, int n);
 
+/// A template: its copy is a template too, launched with the arguments
+/// written out where the launch deduced them.
+template <class T, int Factor = 2>
+__global__ void scale(T *data, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= Factor;
+}
+
+/// 'scale' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+template <class T, int Factor = 2>
+__global__ void scale_aggregated(cdp::aggregated::Batch<T *, int> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  if (__cdp_launch.Idle)
+    return;
+  const uint3 blockIdx = __cdp_launch.BlockIdx;
+  const dim3 blockDim = __cdp_launch.BlockDim;
+  T *data = __cdp_launch.template arg<0>();
+  int n = __cdp_launch.template arg<1>();
+#line 46
+
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= Factor;
+}
+#line 51
+
 constexpr int kRows = 4;
 
 /// Launches a kernel that reads blockIdx: the launched kernel has indices
@@ -86,7 +114,7 @@ constexpr int kRows = 4;
 __global__ void spread(float *grid, int rows) {
   // The launches of 'fill3d' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_block_launches;
-#line 49
+#line 58
   cdp_fill3d_block_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
 }
 
@@ -96,23 +124,27 @@ __global__ void spread_aggregated(cdp::aggregated::SyncedBatch<float *, int> __c
   const auto __cdp_launch = __cdp_batch.block();
   float *grid = __cdp_launch.arg<0>();
   int rows = __cdp_launch.arg<1>();
-#line 48
+#line 57
 
   // The launches of 'fill3d' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_block_launches;
-#line 49
+#line 58
   cdp_fill3d_block_launches.launch({dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
 }
-#line 51
+#line 60
 
 __global__ void parent(int *data, float *grid, int per) {
-  // The launches of 'work::bump' by this block, made as one when it ends.
+  // The launches of 'bump' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<work::bump_aggregated> cdp_bump_block_launches;
   // The launches of 'fill3d' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<fill3d_aggregated> cdp_fill3d_block_launches;
   // The launches of 'spread' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<spread_aggregated> cdp_spread_block_launches;
-#line 53
+  // The launches of 'scale<float, 2>' by this block, made as one when it ends.
+  cdp::aggregated::BlockScope<scale_aggregated<float, 2>> cdp_scale_block_launches;
+  // The launches of 'scale<int, 3>' by this block, made as one when it ends.
+  cdp::aggregated::BlockScope<scale_aggregated<int, 3>> cdp_scale_block_launches_2;
+#line 62
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t % 2)
     return;
@@ -121,13 +153,15 @@ __global__ void parent(int *data, float *grid, int per) {
   cdp_fill3d_block_launches.launch({dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
   cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
   cdp_spread_block_launches.launch({1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
+  cdp_scale_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, grid, per);
+  cdp_scale_block_launches_2.launch({1, 32, 0, cudaStreamFireAndForget}, data, per);
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.
 __global__ void sum(const int *in, int *out, int n) {
   // The launches of 'sum' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_block_launches;
-#line 65
+#line 76
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -150,11 +184,11 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
   const int *in = __cdp_launch.arg<0>();
   int *out = __cdp_launch.arg<1>();
   int n = __cdp_launch.arg<2>();
-#line 64
+#line 75
 
   // The launches of 'sum' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<sum_aggregated> cdp_sum_block_launches;
-#line 65
+#line 76
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -168,4 +202,4 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
     cdp_sum_block_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 78
+#line 89

@@ -13,8 +13,8 @@
 // beside it, with locals for the launch's indices and arguments; the
 // original is untouched. A kernel with barriers gets a SyncedBatch; a
 // recursive one is aggregated at every level; a marked launch is aggregated
-// whatever its stream; an unmarked one into the null stream is only
-// lowered (its warning is tested in aggregate-refusals.cu).
+// whatever its stream; a kernel template's copy is a template. The
+// refusals are tested in aggregate-refusals.cu.
 
 #include <cdp/aggregate.cuh>
 
@@ -78,6 +78,34 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
 #line 41
 __global__ void sum(const int *in, int *out, int n);
 
+/// A template: its copy is a template too, launched with the arguments
+/// written out where the launch deduced them.
+template <class T, int Factor = 2>
+__global__ void scale(T *data, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= Factor;
+}
+
+/// 'scale' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+template <class T, int Factor = 2>
+__global__ void scale_aggregated(cdp::aggregated::Batch<T *, int> __cdp_batch) {
+  const auto __cdp_launch = __cdp_batch.block();
+  if (__cdp_launch.Idle)
+    return;
+  const uint3 blockIdx = __cdp_launch.BlockIdx;
+  const dim3 blockDim = __cdp_launch.BlockDim;
+  T *data = __cdp_launch.template arg<0>();
+  int n = __cdp_launch.template arg<1>();
+#line 46
+
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= Factor;
+}
+#line 51
+
 constexpr int kRows = 4;
 
 /// Launches a kernel that reads blockIdx: the launched kernel has indices
@@ -95,11 +123,11 @@ __global__ void spread_aggregated(cdp::aggregated::Batch<float *, int> __cdp_bat
     return;
   float *grid = __cdp_launch.arg<0>();
   int rows = __cdp_launch.arg<1>();
-#line 48
+#line 57
 
   cdp::aggregated::byWarp(fill3d_aggregated, {dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
 }
-#line 51
+#line 60
 
 __global__ void parent(int *data, float *grid, int per) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -110,6 +138,8 @@ __global__ void parent(int *data, float *grid, int per) {
   cdp::aggregated::byWarp(fill3d_aggregated, {dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
   cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
   cdp::aggregated::byWarp(spread_aggregated, {1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
+  cdp::aggregated::byWarp(scale_aggregated<float, 2>, {1, 32, 0, cudaStreamFireAndForget}, grid, per);
+  cdp::aggregated::byWarp(scale_aggregated<int, 3>, {1, 32, 0, cudaStreamFireAndForget}, data, per);
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.
@@ -136,7 +166,7 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
   const int *in = __cdp_launch.arg<0>();
   int *out = __cdp_launch.arg<1>();
   int n = __cdp_launch.arg<2>();
-#line 64
+#line 75
 
   __shared__ int total;
   if (threadIdx.x == 0)
@@ -151,4 +181,4 @@ __global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, 
     cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 78
+#line 89
