@@ -4,7 +4,9 @@
 
 constexpr int kLongRow = 32;
 
-__global__ void longRow(const int *cols, const int *vals, const int *x,
+/// A template, as such kernels often are in real code (one per value type).
+template <class Value>
+__global__ void longRow(const int *cols, const Value *vals, const Value *x,
                         int first, int length, unsigned long long *y) {
   __shared__ unsigned long long partial;
   if (threadIdx.x == 0)
