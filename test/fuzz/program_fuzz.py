@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""Program-level fuzzer: whole CDP programs, as users write them.
+
+Each random program has child kernels (some templates, some in a namespace)
+whose parameters are scalars, pointers, enums and structs, and a parent
+kernel that launches them in varied contexts: a plain statement, a branch, a
+loop, a lambda, the arguments of a variadic macro, a __device__ function
+template, a namespace-qualified child next to a local variable that shadows
+the namespace's name, a child template with deduced arguments; into the
+null, fire-and-forget and tail streams. Every child folds all of its
+arguments into one value and writes it to its own slot, so the program's
+output changes if any argument arrives wrong.
+
+Here (no GPU): each program is lowered by cdp-lower, which must succeed
+without a warning, and compiled by nvcc, both as written and as lowered.
+With --keep DIR, the sources are kept for run_programs.sh, which builds and
+runs both builds of each on a GPU and compares their outputs.
+
+usage: program_fuzz.py --tool CDP_LOWER --nvcc NVCC --runtime INCLUDE_DIR
+                       [--programs N] [--seed S] [--keep DIR] [--jobs N]
+Prints one line per problem and a summary; exits 1 on any problem.
+"""
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+THREADS = 4  # Parent threads; each writes its own slots.
+
+PRELUDE = """\
+#include <cstdio>
+#include <cuda_runtime.h>
+
+namespace fz {
+enum class Mode : short { Off = 1, On = 7 };
+struct Pair {
+  int a;
+  double b;
+};
+struct __align__(16) Quad {
+  float x, y, z, w;
+};
+struct Bytes {
+  unsigned char v[3];
+};
+namespace inner {
+struct Tag {
+  long long id;
+};
+} // namespace inner
+} // namespace fz
+
+/// Folds a value into a running hash (its bytes, so that every bit counts).
+template <class T>
+__device__ unsigned long long fold(unsigned long long h, const T &value) {
+  const unsigned char *bytes = reinterpret_cast<const unsigned char *>(&value);
+  for (unsigned i = 0; i < sizeof(T); ++i)
+    h = (h ^ bytes[i]) * 1099511628211ull;
+  return h;
+}
+
+#define FUZZ_RUN(...)                                                          \\
+  do {                                                                         \\
+    __VA_ARGS__;                                                               \\
+  } while (0)
+"""
+
+# Parameter types: (spelling in the child, a C++ expression of that type
+# built from the integer `{v}`, how the child folds it).
+TYPES = [
+    ("int", "int({v})", "fold(h, {p})"),
+    ("unsigned char", "(unsigned char)({v})", "fold(h, {p})"),
+    ("short", "(short)({v})", "fold(h, {p})"),
+    ("long long", "(long long)({v}) * 1000003ll", "fold(h, {p})"),
+    ("float", "float({v}) * 0.5f", "fold(h, {p})"),
+    ("double", "double({v}) / 3.0", "fold(h, {p})"),
+    ("fz::Mode", "(({v}) % 2 ? fz::Mode::On : fz::Mode::Off)", "fold(h, {p})"),
+    ("fz::Pair", "fz::Pair{{int({v}), double({v}) * 0.25}}",
+     "fold(fold(h, {p}.a), {p}.b)"),
+    ("fz::Quad", "fz::Quad{{float({v}), 1.f, 2.f, float(-({v}))}}",
+     "fold(fold(fold(fold(h, {p}.x), {p}.y), {p}.z), {p}.w)"),
+    ("fz::Bytes", "fz::Bytes{{{{(unsigned char)({v}), 2, 3}}}}",
+     "fold(fold(fold(h, {p}.v[0]), {p}.v[1]), {p}.v[2])"),
+    ("fz::inner::Tag", "fz::inner::Tag{{(long long)({v})}}", "fold(h, {p}.id)"),
+    ("const int *", "table + (({v}) & 7)", "fold(h, *{p})"),
+]
+
+STREAMS = ["", ", 0, 0", ", 0, cudaStreamFireAndForget",
+           ", 0, cudaStreamTailLaunch"]
+
+
+class Program:
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.children = []  # (name, [type indices], template?, namespace?)
+        self.sites = 0
+        self.slots = 0
+
+    def child(self, index):
+        rng = self.rng
+        types = [rng.randrange(len(TYPES)) for _ in range(rng.randint(1, 6))]
+        template = rng.random() < 0.3
+        namespaced = not template and rng.random() < 0.3
+        name = f"child{index}"
+        self.children.append((name, types, template, namespaced))
+        params = ["unsigned long long *out", "int slot"]
+        folds = []
+        for i, t in enumerate(types):
+            spelled = "T" if template and i == 0 else TYPES[t][0]
+            params.append(f"{spelled} p{i}")
+            folds.append(TYPES[t][2].format(p=f"p{i}"))
+        header = "template <class T>\n" if template else ""
+        body = "  unsigned long long h = 1469598103934665603ull;\n"
+        body += "".join(f"  h = {f};\n" for f in folds)
+        body += "  out[slot] = h;\n"
+        text = (f"{header}__global__ void {name}({', '.join(params)}) {{\n"
+                f"{body}}}\n")
+        if namespaced:
+            text = f"namespace fz {{\nnamespace kids {{\n{text}}} // namespace kids\n}} // namespace fz\n"
+        return text
+
+    def call(self, child, values, slot_expr, stream):
+        name, types, template, namespaced = child
+        args = ["out", slot_expr]
+        for t, v in zip(types, values):
+            args.append(TYPES[t][1].format(v=v))
+        callee = f"fz::kids::{name}" if namespaced else name
+        return f"{callee}<<<1, 1{stream}>>>({', '.join(args)})"
+
+    def site(self, context):
+        """One launch in `context`, with the code around it; the slots it
+        writes are new ones."""
+        rng = self.rng
+        child = rng.choice(self.children)
+        stream = rng.choice(STREAMS)
+        values = [f"t + {rng.randint(0, 90)}" for _ in child[1]]
+        base = self.slots
+        if context == "loop":
+            self.slots += 2 * THREADS
+            launch = self.call(child, [v.replace("t", "(t + i)") for v in values],
+                               f"{base} + i * {THREADS} + t", stream)
+            return f"  for (int i = 0; i < 2; ++i)\n    {launch};\n"
+        self.slots += THREADS
+        slot = f"{base} + t"
+        launch = self.call(child, values, slot, stream)
+        if context == "branch":
+            other = self.call(child, [f"{v} + 1" for v in values], slot, stream)
+            return (f"  if (t % 2 == {rng.randint(0, 1)})\n    {launch};\n"
+                    f"  else\n    {other};\n")
+        if context == "lambda":
+            return (f"  auto go{base} = [&](int t) {{ {launch}; }};\n"
+                    f"  go{base}(t);\n")
+        if context == "macro":
+            return f"  FUZZ_RUN({launch});\n"
+        if context == "shadow":
+            # A local named like the namespace: `fz::...` in the lowered
+            # code must still name the namespace.
+            return f"  {{\n    int fz = t;\n    (void)fz;\n    {launch.replace('fz::', '::fz::')};\n  }}\n"
+        return f"  {launch};\n"
+
+    def source(self):
+        rng = self.rng
+        children = "".join(self.child(i) for i in range(rng.randint(2, 4)))
+        contexts = ["plain", "branch", "loop", "lambda", "macro", "shadow"]
+        body = ""
+        helper = ""
+        for _ in range(rng.randint(4, 8)):
+            body += self.site(rng.choice(contexts))
+        # A __device__ function template that launches, called twice.
+        child = rng.choice(self.children)
+        base = self.slots
+        self.slots += 2 * THREADS
+        values = [f"int(x) + {rng.randint(0, 9)}" for _ in child[1]]
+        helper = ("template <class X>\n__device__ void launchFrom(unsigned long long *out, "
+                  "const int *table, X x, int slot) {\n"
+                  f"  {self.call(child, values, 'slot', rng.choice(STREAMS))};\n}}\n")
+        body += (f"  launchFrom(out, table, t, {base} + t);\n"
+                 f"  launchFrom(out, table, float(t) + 0.5f, {base + THREADS} + t);\n")
+        parent = ("__global__ void parent(unsigned long long *out, const int *table) {\n"
+                  "  int t = threadIdx.x;\n" + body + "}\n")
+        main = f"""
+int main() {{
+  const int slots = {self.slots};
+  unsigned long long *out;
+  int *table;
+  cudaMalloc(&out, slots * sizeof(unsigned long long));
+  cudaMemset(out, 0, slots * sizeof(unsigned long long));
+  int host[8] = {{3, 1, 4, 1, 5, 9, 2, 6}};
+  cudaMalloc(&table, sizeof host);
+  cudaMemcpy(table, host, sizeof host, cudaMemcpyHostToDevice);
+  parent<<<1, {THREADS}>>>(out, table);
+  cudaError_t e = cudaDeviceSynchronize();
+  unsigned long long result[slots];
+  cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);
+  std::printf("seed {self.seed}: %s\\n", cudaGetErrorString(e));
+  for (int i = 0; i < slots; ++i)
+    std::printf("%d %llx\\n", i, result[i]);
+  return e != cudaSuccess;
+}}
+"""
+        return PRELUDE + children + helper + parent + main
+
+
+def check(options, seed, work):
+    """Problems with program `seed` (lowered and compiled), as lines."""
+    source = Program(seed).source()
+    name = f"program_{seed}"
+    original = os.path.join(work, name + ".cu")
+    lowered = os.path.join(work, name + ".lowered.cu")
+    with open(original, "w") as f:
+        f.write(source)
+    problems = []
+    tool = subprocess.run([options.tool, original, "-o", lowered, "--",
+                           "--cuda-gpu-arch=sm_90"],
+                          capture_output=True, text=True)
+    if tool.returncode != 0 or "warning:" in tool.stderr:
+        first = (tool.stderr.strip().splitlines() or ["no message"])[0]
+        return [f"seed {seed}: cdp-lower: {first}"]
+    for path in (original, lowered):
+        nvcc = subprocess.run([options.nvcc, "-rdc=true", "-arch=sm_90",
+                               "-std=c++17", "-I" + options.runtime, path,
+                               "-o", path + ".bin", "-lcudadevrt"],
+                              capture_output=True, text=True)
+        if nvcc.returncode != 0:
+            errors = [l for l in nvcc.stdout.splitlines() +
+                      nvcc.stderr.splitlines() if "error" in l]
+            problems.append(f"seed {seed}: nvcc {os.path.basename(path)}: "
+                            f"{(errors or ['failed'])[0]}")
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tool", required=True)
+    parser.add_argument("--nvcc", required=True)
+    parser.add_argument("--runtime", required=True)
+    parser.add_argument("--programs", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep")
+    parser.add_argument("--jobs", type=int, default=4)
+    options = parser.parse_args()
+    work = options.keep or tempfile.mkdtemp(prefix="cdp-program-fuzz.")
+    os.makedirs(work, exist_ok=True)
+    seeds = range(options.seed, options.seed + options.programs)
+    with ThreadPoolExecutor(options.jobs) as pool:
+        results = list(pool.map(lambda s: check(options, s, work), seeds))
+    problems = [p for r in results for p in r]
+    for p in problems:
+        print(p)
+    print(f"{options.programs} programs: {len(problems)} problems")
+    if not options.keep:
+        shutil.rmtree(work)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
