@@ -1,7 +1,8 @@
 # lit configuration for cdp-lower. Tests mirror lib/: Checks/, Lowering/
 # and ParamLayout/, plus Tool/ for the command line, Plugin/, and CMake/
-# for the installed package in a real CMake build. test/gpu/ holds programs
-# run on a GPU by test/gpu/run-gpu-suite.sh; the suite here only builds them.
+# for the installed package in a real CMake build. test/gpu/ is a nested
+# suite of programs run on a GPU (its lit.cfg.py): UNSUPPORTED where there
+# is none; test/gpu/cdp1/ has its own scripts.
 import os
 
 import lit.formats
@@ -9,7 +10,7 @@ import lit.formats
 config.name = "cdp-lower"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Expected", "Inputs", "Corpus", "gpu", "demo", "__pycache__"]
+config.excludes = ["Expected", "Inputs", "Corpus", "demo", "__pycache__", "cdp1"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cdp_obj_root, "test")
 

@@ -1,54 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# Builds every GPU program twice with nvcc, as written (nvcc's own <<<>>>
-# lowering) and as lowered by cdp-lower, runs both and compares their
-# output. A program with a <name>.expected file must print exactly that when
-# lowered (the original is shown for reference: overaligned32 is a case nvcc
-# itself gets wrong). Prints one line per program and a pass/fail count.
-# usage: run-gpu-suite.sh <dir with lowered sources from lower-all.sh>
-set -uo pipefail
-[ $# -eq 1 ] || { echo "usage: $0 <lowered dir>" >&2; exit 2; }
-lowered=$1
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-arch=${CDP_GPU_ARCH:-sm_90}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-flags=(-rdc=true "-arch=$arch" -std=c++17 -O2 "-I$root/test/gpu"
-       "-I$root/runtime/include" -lcudadevrt)
-programs=$(grep -v '^#' "$root/test/gpu/programs.txt" | awk '{ print $1 }')
-
-# Build everything in parallel first.
-for program in $programs; do
-  name=$(basename "$program" .cu)
-  echo "$nvcc ${flags[*]} $root/$program -o $work/$name.native"
-  echo "$nvcc ${flags[*]} $lowered/$name.cu -o $work/$name.lowered"
-done | xargs -P "$(nproc)" -I{} sh -c '{} > /dev/null 2>&1 || echo "build failed: {}" >&2'
-
-passed=0 failed=0
-for program in $programs; do
-  name=$(basename "$program" .cu)
-  native=$(timeout 60 "$work/$name.native" 2>&1)
-  lowered_out=$(timeout 60 "$work/$name.lowered" 2>&1)
-  if [ -f "$root/test/gpu/$name.expected" ]; then
-    want=$(cat "$root/test/gpu/$name.expected")
-    what="expected output"
-  else
-    want=$native
-    what="nvcc's <<<>>>"
-  fi
-  if [ -x "$work/$name.lowered" ] && [ "$lowered_out" = "$want" ]; then
-    echo "PASS $name (lowered == $what): $lowered_out"
-    passed=$((passed + 1))
-  else
-    echo "FAIL $name"
-    echo "  native : $native"
-    echo "  lowered: $lowered_out"
-    [ "$what" = "expected output" ] && echo "  wanted : $want"
-    failed=$((failed + 1))
-  fi
-  [ "$what" = "expected output" ] && echo "     (nvcc's own <<<>>> printed: $native)"
-done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+# Runs the GPU suite (test/gpu/lit.cfg.py) with lit on the lowered sources
+# that lower-all.sh wrote: each program is built as written and as lowered,
+# run, and compared. lit is $CDP_LIT, or `lit` on the PATH, or the lit
+# package under $CDP_LIT_PYTHONPATH (a machine without LLVM can carry
+# llvm's utils/lit directory).
+# usage: run-gpu-suite.sh <dir with lowered sources from lower-all.sh> [lit args]
+set -euo pipefail
+[ $# -ge 1 ] || { echo "usage: $0 <lowered dir> [lit args]" >&2; exit 2; }
+lowered=$(cd "$1" && pwd)
+shift
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+if [ -n "${CDP_LIT:-}" ]; then
+  lit=("$CDP_LIT")
+elif command -v lit > /dev/null; then
+  lit=(lit)
+else
+  lit=(env PYTHONPATH="${CDP_LIT_PYTHONPATH:?set CDP_LIT or CDP_LIT_PYTHONPATH}"
+       python3 -c 'import sys, lit.main; sys.argv[0] = "lit"; lit.main.main()')
+fi
+exec "${lit[@]}" "$here" --param lowered="$lowered" -v "$@"

@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The GPU suite's lit test format (lit.cfg.py says what it does). In a
+module of its own so that lit's worker processes can load it."""
+import os
+import shutil
+import subprocess
+import tempfile
+
+import lit.formats
+import lit.Test
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
+
+def has_gpu():
+    """Whether nvidia-smi lists a GPU here."""
+    try:
+        listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True,
+                                text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return listed.returncode == 0 and "GPU" in listed.stdout
+
+
+class GpuProgram(lit.formats.TestFormat):
+    """One test per line of programs.txt: `<path> [cdp-lower flags]`."""
+
+    def __init__(self, params):
+        self.lowered_dir = params.get("lowered")
+        self.cdp_lower = params.get("cdp_lower")
+        self.nvcc = params.get("nvcc") or os.environ.get(
+            "NVCC", "/usr/local/cuda/bin/nvcc")
+        self.arch = params.get("arch", "sm_90")
+        self.gpu = has_gpu()
+
+    def getTestsInDirectory(self, test_suite, path_in_suite, lit_config,
+                            local_config):
+        if path_in_suite:
+            return
+        listing = os.path.join(test_suite.source_root, "programs.txt")
+        with open(listing) as programs:
+            for line in programs:
+                words = line.split()
+                if not words or words[0].startswith("#"):
+                    continue
+                name = os.path.basename(words[0])
+                test = lit.Test.Test(test_suite, (name,), local_config)
+                test.program = os.path.join(ROOT, words[0])
+                test.lower_flags = words[1:]
+                yield test
+
+    def run(self, command, timeout=120):
+        try:
+            done = subprocess.run(command, capture_output=True, text=True,
+                                  timeout=timeout)
+            return done.returncode, done.stdout + done.stderr
+        except subprocess.TimeoutExpired:
+            return 124, f"timed out after {timeout} s: {' '.join(command)}"
+
+    def execute(self, test, lit_config):
+        if not self.gpu:
+            return lit.Test.UNSUPPORTED, "no GPU (nvidia-smi lists none)"
+        name = os.path.splitext(os.path.basename(test.program))[0]
+        work = tempfile.mkdtemp(prefix=f"cdp-gpu-{name}.")
+        try:
+            return self.check(test, name, work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+    def check(self, test, name, work):
+        lowered = os.path.join(self.lowered_dir or work, name + ".cu")
+        if not self.lowered_dir:
+            if not self.cdp_lower:
+                return (lit.Test.UNSUPPORTED,
+                        "no lowered sources: pass --param lowered=<dir of "
+                        "lower-all.sh> or --param cdp_lower=<path>")
+            status, output = self.run(
+                [self.cdp_lower, *test.lower_flags, test.program, "-o",
+                 lowered, "--", "-I" + os.path.join(ROOT, "test", "gpu")])
+            if status:
+                return lit.Test.FAIL, "cdp-lower failed:\n" + output
+        flags = ["-rdc=true", f"-arch={self.arch}", "-std=c++17", "-O2",
+                 "-I" + os.path.join(ROOT, "test", "gpu"),
+                 "-I" + os.path.join(ROOT, "runtime", "include"),
+                 "-lcudadevrt"]
+        outputs = {}
+        for kind, source in (("native", test.program), ("lowered", lowered)):
+            binary = os.path.join(work, kind)
+            status, output = self.run([self.nvcc, *flags, source, "-o",
+                                       binary], timeout=300)
+            if status:
+                return lit.Test.FAIL, f"nvcc ({kind}) failed:\n{output}"
+            outputs[kind] = self.run([binary], timeout=60)[1]
+        expected = os.path.join(ROOT, "test", "gpu", name + ".expected")
+        if os.path.exists(expected):
+            with open(expected) as f:
+                want, what = f.read().rstrip("\n"), "the expected output"
+        else:
+            want, what = outputs["native"].rstrip("\n"), "nvcc's <<<>>>"
+        report = (f"native : {outputs['native']}\n"
+                  f"lowered: {outputs['lowered']}\n")
+        if outputs["lowered"].rstrip("\n") != want:
+            return lit.Test.FAIL, f"the lowered program differs from {what}\n" + report
+        return lit.Test.PASS, report
