@@ -7,13 +7,13 @@
 
 #include "Lowering/AggregatedKernel.h"
 
+#include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -74,11 +74,9 @@ public:
     if (const FunctionTemplateDecl *Template =
             Child.getDescribedFunctionTemplate()) {
       const TemplateParameterList *Params = Template->getTemplateParameters();
-      TemplateHeader = Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                                Params->getSourceRange()),
-                                            SM, Context.getLangOpts())
-                           .str() +
-                       "\n";
+      TemplateHeader =
+          writtenText(Params->getSourceRange(), SM, Context.getLangOpts()) +
+          "\n";
     }
     PrintingPolicy Policy = Context.getPrintingPolicy();
     llvm::SmallVector<std::string, 8> Types;
