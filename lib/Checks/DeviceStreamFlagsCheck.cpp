@@ -14,8 +14,7 @@
 
 #include "Checks/CheckFactories.h"
 #include "CudaAST/RuntimeCalls.h"
-
-#include "clang/Lex/Lexer.h"
+#include "CudaAST/WrittenText.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -45,11 +44,11 @@ public:
 private:
   void checkCall(const RuntimeCall &Call) override {
     if (Call.Name == "cudaStreamCreate") {
-      StringRef StreamArg = "&stream";
+      std::string StreamArg = "&stream";
       if (Call.Args.size() == 1)
-        StreamArg = Lexer::getSourceText(
-            CharSourceRange::getTokenRange(Call.Args[0]->getSourceRange()),
-            Context.sourceManager(), Context.ast().getLangOpts());
+        StreamArg =
+            writtenText(Call.Args[0]->getSourceRange(), Context.sourceManager(),
+                        Context.ast().getLangOpts());
       diag(Call.Call->getBeginLoc(),
            "cudaStreamCreate is host-only; in device code create the stream "
            "with cudaStreamCreateWithFlags(%0, cudaStreamNonBlocking): the "

@@ -16,10 +16,10 @@
 
 #include "Checks/CheckFactories.h"
 #include "CudaAST/ProgrammaticLaunch.h"
+#include "CudaAST/WrittenText.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -58,9 +58,8 @@ protected:
         << Marker->Call->getSourceRange()
         << FixItHint::CreateReplacement(
                SM.getExpansionRange(Marker->Call->getSourceRange()),
-               Lexer::getSourceText(
-                   SM.getExpansionRange(Marker->Stream->getSourceRange()), SM,
-                   Context.ast().getLangOpts()));
+               writtenText(Marker->Stream->getSourceRange(), SM,
+                           Context.ast().getLangOpts()));
   }
 
 private:

@@ -165,10 +165,7 @@ private:
   FileID File;
 
   std::string kernelSpelling() const {
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                    Launch.getCallee()->getSourceRange()),
-                                SM, LangOpts)
-        .str();
+    return writtenText(Launch.getCallee()->getSourceRange(), SM, LangOpts);
   }
 
   //===--- Finding the tokens ---------------------------------------------===//
