@@ -20,4 +20,12 @@ std::string writtenText(SourceRange Range, const SourceManager &SM,
   return Lexer::getSourceText(FileRange, SM, LangOpts).str();
 }
 
+std::string lineIndentation(llvm::StringRef Buffer, unsigned Offset) {
+  size_t LineStart = Buffer.find_last_of('\n', Offset ? Offset - 1 : 0);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  return Buffer.substr(LineStart)
+      .take_while([](char C) { return C == ' ' || C == '\t'; })
+      .str();
+}
+
 } // namespace cdp

@@ -13,6 +13,7 @@
 #define CDP_LOWER_CUDAAST_WRITTENTEXT_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 
@@ -28,6 +29,11 @@ namespace cdp {
 std::string writtenText(clang::SourceRange Range,
                         const clang::SourceManager &SM,
                         const clang::LangOptions &LangOpts);
+
+/// The blanks (spaces and tabs) that start the line of \p Buffer holding
+/// \p Offset: the indentation that text inserted on its own line there
+/// takes.
+std::string lineIndentation(llvm::StringRef Buffer, unsigned Offset);
 
 } // namespace cdp
 

@@ -129,12 +129,8 @@ public:
 private:
   std::string indentOf(SourceLocation Loc) const {
     Loc = SM.getExpansionLoc(Loc);
-    StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
-    unsigned Offset = SM.getFileOffset(Loc);
-    size_t LineStart = Buffer.rfind('\n', Offset);
-    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    StringRef Line = Buffer.slice(LineStart, Offset);
-    return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+    return lineIndentation(SM.getBufferData(SM.getFileID(Loc)),
+                           SM.getFileOffset(Loc));
   }
 
   /// Inserts \p Lines after the token at \p Loc: at the end of its line

@@ -10,6 +10,7 @@
 #include "CudaAST/KernelName.h"
 #include "Lowering/ChildGridUses.h"
 #include "Lowering/LoweringDiagnostics.h"
+#include "ParamLayout/ParamLayout.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -101,19 +102,6 @@ const CallExpr *errorRead(const Stmt *Body) {
   return Find.Found;
 }
 
-/// The bytes a record of \p Kernel's parameters takes, as the runtime lays
-/// it out (each at its alignment).
-uint64_t parameterBytes(const FunctionDecl &Kernel, const ASTContext &Context) {
-  uint64_t Bytes = 0;
-  for (const ParmVarDecl *Param : Kernel.parameters()) {
-    const uint64_t Align =
-        Context.getTypeAlignInChars(Param->getType()).getQuantity();
-    Bytes = (Bytes + Align - 1) / Align * Align +
-            Context.getTypeSizeInChars(Param->getType()).getQuantity();
-  }
-  return Bytes;
-}
-
 class LaunchAggregator {
 public:
   LaunchAggregator(const CUDAKernelCallExpr &Launch,
@@ -191,7 +179,14 @@ private:
     if (Definition->hasAttr<CUDAClusterDimsAttr>())
       return decline(KernelName + " has a cluster shape (__cluster_dims__), "
                                   "which an aggregated grid does not keep");
-    if (parameterBytes(*Definition, Context) > 4096 - 64)
+    // A launch made alone passes its record (the parameters and the
+    // configuration) by value.
+    llvm::Expected<KernelParamLayout> Layout =
+        computeParamLayout(*Definition, Context);
+    const uint64_t Bytes = Layout ? Layout->BufferSize : 0;
+    if (!Layout)
+      llvm::consumeError(Layout.takeError()); // Laid out by the runtime.
+    if (Bytes > ParamBufferLimit - 64)
       return decline("the parameters of " + KernelName +
                      " with a launch's configuration would not fit the 4 KB "
                      "parameter buffer of a launch made alone");

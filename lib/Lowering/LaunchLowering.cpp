@@ -863,11 +863,7 @@ private:
 
   /// The whitespace that starts the line of \p Loc.
   std::string indentationOf(SourceLocation Loc) const {
-    StringRef Buffer = SM.getBufferData(File);
-    unsigned Offset = SM.getFileOffset(Loc);
-    unsigned LineStart = Buffer.rfind('\n', Offset) + 1; // npos + 1 is 0.
-    StringRef Line = Buffer.slice(LineStart, Offset);
-    return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+    return lineIndentation(SM.getBufferData(File), SM.getFileOffset(Loc));
   }
 
   /// What the explicit form of this launch needs; nothing where it has no

@@ -7,6 +7,8 @@
 
 #include "Migration/SourceSpans.h"
 
+#include "CudaAST/WrittenText.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -95,10 +97,7 @@ SourceSpans::text(Span S, llvm::ArrayRef<Substitution> Substitutions) const {
 }
 
 std::string SourceSpans::indentOf(unsigned Offset) const {
-  size_t LineStart = Buffer.find_last_of('\n', Offset ? Offset - 1 : 0);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  llvm::StringRef Line = Buffer.substr(LineStart);
-  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+  return lineIndentation(Buffer, Offset);
 }
 
 std::string SourceSpans::reindent(llvm::StringRef Text, llvm::StringRef From,
