@@ -21,6 +21,8 @@ std::string quotedKernelName(const clang::FunctionDecl *Kernel,
   llvm::raw_string_ostream OS(Name);
   clang::PrintingPolicy Policy(Kernel->getASTContext().getLangOpts());
   Policy.SuppressScope = true;
+  // "apply<(lambda)>": where the lambda is written, the message says.
+  Policy.AnonymousTagLocations = false;
   Kernel->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
   return "'" + Name + "'";
 }

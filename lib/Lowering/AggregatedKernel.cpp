@@ -7,6 +7,7 @@
 
 #include "Lowering/AggregatedKernel.h"
 
+#include "CudaAST/KernelName.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
 
@@ -42,13 +43,10 @@ public:
     std::string Lines;
     for (const auto &[Scope, Spelling] : Scopes) {
       const bool Grid = Scope.Granularity == AggregationGranularity::Grid;
-      std::string ChildName;
-      llvm::raw_string_ostream OS(ChildName);
-      Scope.Child->getNameForDiagnostic(OS, Context.getPrintingPolicy(),
-                                        /*Qualified=*/false);
-      Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of '" +
-               ChildName + "' by this " + (Grid ? "grid" : "block") +
-               ", made as one when it ends.\n" + Indent +
+      Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of " +
+               quotedKernelName(Scope.Child) + " by this " +
+               (Grid ? "grid" : "block") + ", made as one when it ends.\n" +
+               Indent +
                "cdp::aggregated::" + (Grid ? "GridScope<" : "BlockScope<") +
                Spelling.Kernel + "> " + Spelling.Variable + ";";
     }

@@ -7,6 +7,7 @@
 
 #include "Lowering/KernelSignature.h"
 
+#include "CudaAST/KernelName.h"
 #include "Lowering/LoweringDiagnostics.h"
 
 #include "clang/AST/ASTContext.h"
@@ -119,7 +120,7 @@ void reportUnwritableParameter(const CallExpr &Launch,
                           ? Launch.getArg(Index)->getBeginLoc()
                           : Launch.getBeginLoc();
   report(Diags, At, LoweringDiag::UnwritableParameterType)
-      << Kernel.getDeclName() << Unwritable.getName();
+      << quotedKernelName(&Kernel) << Unwritable.getName();
 }
 
 } // namespace cdp

@@ -144,7 +144,8 @@ private:
     return false;
   }
 
-  std::string name(const NamedDecl &D) const {
+  /// A function other than the kernel, for a message.
+  static std::string name(const NamedDecl &D) {
     return "'" + D.getNameAsString() + "'";
   }
 
@@ -152,7 +153,7 @@ private:
     if (!Kernel)
       return decline("it launches through a pointer to a kernel, whose body "
                      "cdp-lower cannot copy");
-    const std::string KernelName = name(*Kernel);
+    const std::string KernelName = quotedKernelName(Kernel);
     if (Enclosing.hasAttr<CUDAHostAttr>())
       return decline("it is in a __host__ __device__ function");
     if (Enclosing.isTemplated() || Enclosing.isTemplateInstantiation())

@@ -167,6 +167,10 @@ private:
   std::string kernelSpelling() const {
     return writtenText(Launch.getCallee()->getSourceRange(), SM, LangOpts);
   }
+  /// The kernel as messages name it (KernelName.h).
+  std::string quotedKernel() const {
+    return quotedKernelName(Launch.getDirectCallee(), kernelSpelling());
+  }
 
   //===--- Finding the tokens ---------------------------------------------===//
 
@@ -185,19 +189,18 @@ private:
     if (Failed)
       return;
     Failed = true;
-    std::string Kernel = kernelSpelling();
+    std::string Kernel = quotedKernel();
     for (SourceLocation L = Loc; L.isMacroID();
          L = SM.getImmediateMacroCallerLoc(L)) {
       if (SM.isMacroBodyExpansion(L)) {
         report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
-            << ("'" + Kernel + "'")
-            << Lexer::getImmediateMacroName(L, SM, LangOpts)
+            << Kernel << Lexer::getImmediateMacroName(L, SM, LangOpts)
             << static_cast<unsigned>(MacroBodyRefusal::TokensOutsideBody);
         return;
       }
     }
     report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchOutsideMainFile)
-        << ("'" + Kernel + "'");
+        << Kernel;
   }
 
   /// The first token at or after \p Loc, skipping white space and comments.
@@ -653,7 +656,7 @@ private:
     Failed = true;
     report(Diags, Launch.getBeginLoc(),
            LoweringDiag::HostDeviceLaunchNotStatement)
-        << ("'" + kernelSpelling() + "'");
+        << quotedKernel();
   }
 
   /// Whether the launch is a statement of its own (`child<<<1, 1>>>(p);`).
@@ -808,8 +811,7 @@ private:
     }
     if (Refusal) {
       report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
-          << ("'" + kernelSpelling() + "'")
-          << Lexer::getImmediateMacroName(Less, SM, LangOpts)
+          << quotedKernel() << Lexer::getImmediateMacroName(Less, SM, LangOpts)
           << static_cast<unsigned>(*Refusal);
       return false;
     }

@@ -21,7 +21,7 @@ __global__ void parent() {
   LAUNCH_ONE(overloaded, 3);
   // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'overloaded' is spelled inside the body of macro 'LAUNCH_ONE', which cdp-lower rewrites only where every use names one kernel: one function, or a template with its template arguments written out; expand the macro at this use, or move the '<<<...>>>' into the macro's arguments
   LAUNCH_ONE(deduced, 3);
-  // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'deduced' {{.*}} where every use names one kernel
+  // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'deduced<int>' {{.*}} where every use names one kernel
   LAUNCH_ONE(withDefault, 3);
   // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'withDefault' {{.*}} only where every use passes every argument (this one leaves default arguments to the kernel);
   CALL_WITH_ARGS(child);

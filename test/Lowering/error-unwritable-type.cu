@@ -16,18 +16,18 @@ template <class T> struct Box {
 template <class T> __global__ void applyBoxed(Box<T> box) {}
 
 __global__ void parent(int *data) {
-  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:19: error: cannot lower this launch of 'apply': the type of parameter 'f' is or holds a lambda or an unnamed class, which the lowered code cannot write out; pass an object of a named class instead (a functor struct in place of the lambda)
+  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:19: error: cannot lower this launch of 'apply<(lambda)>': the type of parameter 'f' is or holds a lambda or an unnamed class, which the lowered code cannot write out; pass an object of a named class instead (a functor struct in place of the lambda)
   apply<<<1, 1>>>([data] __device__ () { data[0] = 1; });
 
   struct {
     int *data;
     __device__ void operator()() const { data[0] = 2; }
   } unnamed{data};
-  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:19: error: cannot lower this launch of 'apply': the type of parameter 'f' is or holds{{.*}}
+  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:19: error: cannot lower this launch of 'apply<(unnamed struct)>': the type of parameter 'f' is or holds{{.*}}
   apply<<<1, 1>>>(unnamed);
 
   auto lambda = [data] __device__ () { data[0] = 3; };
-  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:24: error: cannot lower this launch of 'applyBoxed': the type of parameter 'box' is or holds{{.*}}
+  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:24: error: cannot lower this launch of 'applyBoxed<(lambda)>': the type of parameter 'box' is or holds{{.*}}
   applyBoxed<<<1, 1>>>(Box<decltype(lambda)>{lambda});
 }
 
@@ -37,7 +37,7 @@ template <class F> __global__ void secondary(F f) {
 }
 
 void host(int *data, cudaStream_t s) {
-  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:60: error: cannot lower this launch of 'secondary': the type of parameter 'f' is or holds{{.*}}
+  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:60: error: cannot lower this launch of 'secondary<(lambda)>': the type of parameter 'f' is or holds{{.*}}
   secondary<<<1, 1, 0, cdp::pdl::streamSerialization(s)>>>([data] __device__ () { data[0] = 4; });
 }
 // CHECK: cdp-lower: error: '{{.*}}error-unwritable-type.cu' was not lowered; it is left unchanged
