@@ -8,7 +8,7 @@
 #include "Checks/CheckContext.h"
 #include "Checks/WarningControls.h"
 
-#include "ParamLayout/ParamLayout.h"
+#include "CudaAST/Target.h"
 
 #include "clang/Lex/Preprocessor.h"
 

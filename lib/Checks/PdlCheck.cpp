@@ -11,7 +11,7 @@
 
 #include "CudaAST/BodyTokens.h"
 #include "CudaAST/SkippedCode.h"
-#include "ParamLayout/ParamLayout.h"
+#include "CudaAST/Target.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
@@ -111,7 +111,7 @@ PdlCheck::compiledOutWait(const FunctionDecl &Kernel) const {
 }
 
 std::string PdlCheck::targetName() const {
-  return "sm_" + std::to_string(targetSmVersion(Context.ast()));
+  return smName(targetSmVersion(Context.ast()));
 }
 
 } // namespace cdp

@@ -15,7 +15,7 @@
 #include "Checks/CheckFactories.h"
 #include "CudaAST/GridDependency.h"
 #include "CudaAST/RuntimeCalls.h"
-#include "ParamLayout/ParamLayout.h"
+#include "CudaAST/Target.h"
 
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"

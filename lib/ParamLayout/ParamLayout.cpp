@@ -7,6 +7,7 @@
 
 #include "ParamLayout/ParamLayout.h"
 
+#include "CudaAST/Target.h"
 #include "ParamLayout/LayoutDivergence.h"
 
 #include "clang/AST/ASTContext.h"
@@ -40,14 +41,6 @@ KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types,
   }
   Layout.BufferSize = End;
   return Layout;
-}
-
-unsigned targetSmVersion(const ASTContext &Context) {
-  llvm::StringRef CPU = Context.getTargetInfo().getTargetOpts().CPU;
-  unsigned Version = 90;
-  if (CPU.consume_front("sm_"))
-    CPU.consumeInteger(10, Version);
-  return Version;
 }
 
 llvm::Expected<KernelParamLayout>

@@ -95,10 +95,6 @@ uint64_t paramAlignmentBase(unsigned SmVersion);
 KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types,
                                uint64_t AlignmentBase);
 
-/// The XY of the sm_XY (or sm_XYa) that a device-side parse targets; 90 when
-/// the parse is not device-side.
-unsigned targetSmVersion(const clang::ASTContext &Context);
-
 /// The layout of \p Kernel's parameters for the GPU architecture \p Context
 /// targets. Fails for a parameter whose type is dependent or incomplete (its
 /// layout is then left to the runtime).

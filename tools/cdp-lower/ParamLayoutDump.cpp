@@ -8,6 +8,7 @@
 #include "ParamLayoutDump.h"
 
 #include "ParamLayout/LayoutDivergence.h"
+#include "CudaAST/Target.h"
 #include "ParamLayout/ParamLayout.h"
 
 #include "clang/AST/ASTConsumer.h"
