@@ -22,7 +22,7 @@
 #include "Checks/CheckConfigFile.h"
 #include "Checks/CheckOptions.h"
 #include "Checks/WarningControls.h"
-#include "CudaAST/SkippedCode.h"
+#include "Pdl/SkippedCode.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

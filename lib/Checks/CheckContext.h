@@ -18,7 +18,7 @@
 #include "Checks/PointerOrigin.h"
 #include "Checks/Suppressions.h"
 #include "CudaAST/CodeSites.h"
-#include "CudaAST/ProgrammaticLaunch.h"
+#include "Pdl/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"

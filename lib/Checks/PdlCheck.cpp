@@ -10,7 +10,7 @@
 #include "CudaAST/KernelName.h"
 
 #include "CudaAST/BodyTokens.h"
-#include "CudaAST/SkippedCode.h"
+#include "Pdl/SkippedCode.h"
 #include "CudaAST/Target.h"
 
 #include "clang/AST/Decl.h"

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The base of the checks about the kernels of PDL launches (see
-// CudaAST/ProgrammaticLaunch.h): a secondary launched with programmatic
+// Pdl/ProgrammaticLaunch.h): a secondary launched with programmatic
 // stream serialization may start before its primary finishes, so it must
 // wait with cudaGridDependencySynchronize() before it reads what the primary
 // writes. The checks run once the whole translation unit is known, because a
@@ -20,8 +20,8 @@
 #define CDP_LOWER_CHECKS_PDLCHECK_H
 
 #include "Checks/Check.h"
-#include "CudaAST/GridDependency.h"
-#include "CudaAST/ProgrammaticLaunch.h"
+#include "Pdl/GridDependency.h"
+#include "Pdl/ProgrammaticLaunch.h"
 
 #include <optional>
 #include <string>

@@ -15,7 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
-#include "CudaAST/ProgrammaticLaunch.h"
+#include "Pdl/ProgrammaticLaunch.h"
 #include "CudaAST/WrittenText.h"
 
 #include "clang/AST/ExprCXX.h"

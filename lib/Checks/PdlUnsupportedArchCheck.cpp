@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
-#include "CudaAST/GridDependency.h"
+#include "Pdl/GridDependency.h"
 #include "CudaAST/RuntimeCalls.h"
 #include "CudaAST/Target.h"
 

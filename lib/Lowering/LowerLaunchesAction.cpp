@@ -13,7 +13,7 @@
 
 #include "Checks/AllChecks.h"
 #include "CudaAST/FunctionStackVisitor.h"
-#include "CudaAST/ProgrammaticLaunch.h"
+#include "Pdl/ProgrammaticLaunch.h"
 #include "Lowering/AggregatedKernel.h"
 #include "Lowering/HeaderCopies.h"
 #include "Lowering/LaunchLowering.h"

@@ -16,7 +16,7 @@
 
 #include "Checks/CheckOptions.h"
 #include "Checks/WarningControls.h"
-#include "CudaAST/SkippedCode.h"
+#include "Pdl/SkippedCode.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/MacroLaunchUses.h"
 #include "Lowering/TextEdit.h"

@@ -8,7 +8,7 @@
 #include "Lowering/ProgrammaticLaunchLowering.h"
 #include "CudaAST/KernelName.h"
 
-#include "CudaAST/ProgrammaticLaunch.h"
+#include "Pdl/ProgrammaticLaunch.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"

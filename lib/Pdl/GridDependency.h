@@ -17,8 +17,8 @@
 // CUTLASS's wait_on_dependent_grids()).
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_CUDAAST_GRIDDEPENDENCY_H
-#define CDP_LOWER_CUDAAST_GRIDDEPENDENCY_H
+#ifndef CDP_LOWER_PDL_GRIDDEPENDENCY_H
+#define CDP_LOWER_PDL_GRIDDEPENDENCY_H
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
@@ -103,4 +103,4 @@ private:
 
 } // namespace cdp
 
-#endif // CDP_LOWER_CUDAAST_GRIDDEPENDENCY_H
+#endif // CDP_LOWER_PDL_GRIDDEPENDENCY_H

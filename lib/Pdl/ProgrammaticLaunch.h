@@ -15,8 +15,8 @@
 // the launch before each one in the same stream (its primary).
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_CUDAAST_PROGRAMMATICLAUNCH_H
-#define CDP_LOWER_CUDAAST_PROGRAMMATICLAUNCH_H
+#ifndef CDP_LOWER_PDL_PROGRAMMATICLAUNCH_H
+#define CDP_LOWER_PDL_PROGRAMMATICLAUNCH_H
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
@@ -77,4 +77,4 @@ findProgrammaticLaunches(clang::ASTContext &Context);
 
 } // namespace cdp
 
-#endif // CDP_LOWER_CUDAAST_PROGRAMMATICLAUNCH_H
+#endif // CDP_LOWER_PDL_PROGRAMMATICLAUNCH_H

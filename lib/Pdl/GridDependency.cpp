@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "CudaAST/GridDependency.h"
+#include "Pdl/GridDependency.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -11,8 +11,8 @@
 // the condition that removed the wait.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_CUDAAST_SKIPPEDCODE_H
-#define CDP_LOWER_CUDAAST_SKIPPEDCODE_H
+#ifndef CDP_LOWER_PDL_SKIPPEDCODE_H
+#define CDP_LOWER_PDL_SKIPPEDCODE_H
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
@@ -81,4 +81,4 @@ private:
 
 } // namespace cdp
 
-#endif // CDP_LOWER_CUDAAST_SKIPPEDCODE_H
+#endif // CDP_LOWER_PDL_SKIPPEDCODE_H

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "CudaAST/ProgrammaticLaunch.h"
+#include "Pdl/ProgrammaticLaunch.h"
 
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/WrittenText.h"
