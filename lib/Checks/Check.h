@@ -6,7 +6,8 @@
 //
 // A check is one small class, as in clang-tidy: it registers AST matchers for
 // the code it is about and reports from the match callback. Checks are made
-// per translation unit by createEnabledChecks() (AllChecks.h).
+// per translation unit, from the registry (CheckRegistry.h), by the checks'
+// consumer (ChecksConsumer.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_CHECKS_CHECK_H

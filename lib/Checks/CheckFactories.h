@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each check lives in its own .cpp file and exposes only its factory here;
-// AllChecks.cpp maps the `-W` names of CheckOptions.cpp onto them.
+// CheckRegistry.cpp maps the `-W` names onto them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_CHECKS_CHECKFACTORIES_H

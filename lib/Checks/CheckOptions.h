@@ -13,6 +13,8 @@
 #ifndef CDP_LOWER_CHECKS_CHECKOPTIONS_H
 #define CDP_LOWER_CHECKS_CHECKOPTIONS_H
 
+#include "Checks/CheckRegistry.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -24,24 +26,6 @@
 #include <vector>
 
 namespace cdp {
-
-/// Remark is for findings that are correct code worth knowing about: clang
-/// prints a note only after a warning or error, so they are remarks.
-enum class CheckLevel { Off, Remark, Warning, Error };
-
-class Check;
-class CheckContext;
-
-struct CheckInfo {
-  llvm::StringLiteral Name; ///< The `-W` name, e.g. "cdp-local-pointer".
-  std::unique_ptr<Check> (*Create)(llvm::StringRef Name, CheckContext &);
-  CheckLevel DefaultLevel;
-  llvm::StringLiteral Summary; ///< One line for --list-checks.
-};
-
-/// Every check there is, in the order --list-checks prints them (defined in
-/// AllChecks.cpp, next to the factories).
-llvm::ArrayRef<CheckInfo> allChecks();
 
 /// Whether \p Flag (a -W flag without "-W": "no-cdp-x", "error=cdp-x",
 /// "cdp") names the checks rather than a warning of clang's.

@@ -10,8 +10,8 @@
 #include "CudaAST/KernelName.h"
 
 #include "CudaAST/BodyTokens.h"
-#include "Pdl/SkippedCode.h"
 #include "CudaAST/Target.h"
+#include "Pdl/SkippedCode.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"

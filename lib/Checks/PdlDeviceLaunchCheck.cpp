@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
-#include "Pdl/ProgrammaticLaunch.h"
 #include "CudaAST/WrittenText.h"
+#include "Pdl/ProgrammaticLaunch.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"

@@ -13,9 +13,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
-#include "Pdl/GridDependency.h"
 #include "CudaAST/RuntimeCalls.h"
 #include "CudaAST/Target.h"
+#include "Pdl/GridDependency.h"
 
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"

@@ -8,18 +8,14 @@
 #include "Lowering/LowerLaunchesAction.h"
 #include "CudaAST/KernelName.h"
 
-#include "Checks/CheckConfigFile.h"
-#include "Checks/WarningControls.h"
-
-#include "Checks/AllChecks.h"
 #include "CudaAST/FunctionStackVisitor.h"
-#include "Pdl/ProgrammaticLaunch.h"
 #include "Lowering/AggregatedKernel.h"
 #include "Lowering/HeaderCopies.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/ProgrammaticLaunchLowering.h"
 #include "Lowering/RuntimeInclude.h"
+#include "Pdl/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -225,19 +221,16 @@ public:
       const LoweringOptions &Options, LoweredFile &Result, Preprocessor &PP,
       const llvm::DenseSet<FileID> &IncludeRuntime,
       const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
-      const SkippedCode &Skipped, const MacroLaunchUses &MacroUses,
-      const PragmaDiagnosticRegions &Pragmas, CheckOptions Checks)
+      const SkippedCode &Skipped, const MacroLaunchUses &MacroUses)
       : Options(Options), Result(Result), PP(PP),
         IncludeRuntime(IncludeRuntime), Inclusions(Inclusions),
-        Skipped(Skipped), MacroUses(MacroUses), Pragmas(Pragmas),
-        Checks(std::move(Checks)) {}
+        Skipped(Skipped), MacroUses(MacroUses) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
     DiagnosticsEngine &Diags = Context.getDiagnostics();
-    // Even when clang found errors: for a host-only call in device code
-    // clang says only "no matching function", and the checks say why.
-    runChecks(Context, PP, Checks, &Skipped, &Pragmas);
+    // The checks, which the driver runs first (ChecksConsumer.h), may have
+    // found errors too.
     if (Diags.hasErrorOccurred())
       return; // The file does not compile; lowering it would only mislead.
 
@@ -379,28 +372,15 @@ private:
   const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
   const MacroLaunchUses &MacroUses;
-  const PragmaDiagnosticRegions &Pragmas;
-  /// The tool's check options under the compile line's -W flags.
-  CheckOptions Checks;
 };
 
 } // namespace
-
-/// The absolute path of the file \p CI compiles.
-static std::string mainFilePath(CompilerInstance &CI) {
-  llvm::SmallString<256> Path(CI.getFrontendOpts().Inputs.empty()
-                                  ? StringRef()
-                                  : CI.getFrontendOpts().Inputs[0].getFile());
-  CI.getFileManager().getVirtualFileSystem().makeAbsolute(Path);
-  return std::string(Path);
-}
 
 bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
   CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeRecorder>(
       CI.getSourceManager(), IncludeRuntime, Inclusions));
   Skipped.recordFrom(CI.getPreprocessor());
   MacroUses.recordFrom(CI.getPreprocessor());
-  Pragmas.recordFrom(CI.getPreprocessor());
   return true;
 }
 
@@ -408,10 +388,7 @@ std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
   return std::make_unique<LowerLaunchesConsumer>(
       Options, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
-      Skipped, MacroUses, Pragmas,
-      Options.Checks.underCompileLine(
-          CI.getDiagnosticOpts().Warnings,
-          checkLevelsForFile(mainFilePath(CI), CI.getDiagnostics())));
+      Skipped, MacroUses);
 }
 
 } // namespace cdp

@@ -4,8 +4,8 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// A frontend action that runs the checks (lib/Checks), then, when nothing is
-// wrong, rewrites every device-side launch written in the main file (see
+// A frontend action that, when nothing is wrong (the driver runs the checks
+// before it), rewrites every device-side launch written in the main file (see
 // LaunchLowering.h) and adds `#include <cdp/launch.cuh>` when it rewrote
 // any, and every host-side launch marked for Programmatic Dependent Launch
 // (ProgrammaticLaunchLowering.h). Everything else keeps its bytes.
@@ -14,12 +14,10 @@
 #ifndef CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
 #define CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
 
-#include "Checks/CheckOptions.h"
-#include "Checks/WarningControls.h"
-#include "Pdl/SkippedCode.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/MacroLaunchUses.h"
 #include "Lowering/TextEdit.h"
+#include "Pdl/SkippedCode.h"
 
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/DenseSet.h"
@@ -29,9 +27,8 @@
 namespace cdp {
 
 struct LoweringOptions {
-  CheckOptions Checks;
-  /// Run the checks and the lowering and report what they find; produce
-  /// no text.
+  /// Report what the lowering would refuse, with what the checks find;
+  /// produce no text.
   bool CheckOnly = false;
   LaunchLoweringOptions Launches;
   /// The name the `#line` after the runtime's include gives the file, so
@@ -98,7 +95,6 @@ private:
   std::vector<Inclusion> Inclusions;
   SkippedCode Skipped;
   MacroLaunchUses MacroUses;
-  PragmaDiagnosticRegions Pragmas;
 };
 
 } // namespace cdp

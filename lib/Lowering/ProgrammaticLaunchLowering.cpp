@@ -8,11 +8,11 @@
 #include "Lowering/ProgrammaticLaunchLowering.h"
 #include "CudaAST/KernelName.h"
 
-#include "Pdl/ProgrammaticLaunch.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/SourceEdits.h"
+#include "Pdl/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

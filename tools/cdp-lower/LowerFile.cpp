@@ -8,6 +8,7 @@
 #include "LowerFile.h"
 
 #include "ActionFactory.h"
+#include "CheckAndLowerAction.h"
 #include "ToolStreams.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -40,11 +41,10 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
   return true;
 }
 
-std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
-                                      llvm::ArrayRef<FileParse> Parses,
-                                      const LoweringOptions &Options,
-                                      ToolDiagnostics &Diagnostics,
-                                      const std::string *Text) {
+std::optional<LoweredInput>
+lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
+          const CheckOptions &Checks, const LoweringOptions &Options,
+          ToolDiagnostics &Diagnostics, const std::string *Text) {
   // nvcc's spaced chevrons (`k << <1, 1 >> > (p)`) are parsed joined.
   std::optional<JoinedChevrons> Joined;
   std::optional<SourceOverride> Override;
@@ -66,8 +66,9 @@ std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
   std::vector<LoweredFile> Results(Parses.size());
   bool Succeeded = true;
   for (size_t I = 0; I < Parses.size(); ++I) {
-    ActionFactory<LowerLaunchesAction, const LoweringOptions, LoweredFile>
-        Factory(Options, Results[I]);
+    ActionFactory<CheckAndLowerAction, const CheckOptions,
+                  const LoweringOptions, LoweredFile>
+        Factory(Checks, Options, Results[I]);
     Succeeded &= runParse(Parses[I], Factory, Diagnostics,
                           Override ? &*Override : nullptr) &&
                  Results[I].Succeeded;

@@ -17,6 +17,7 @@
 #include "FileRun.h"
 #include "ToolDiagnostics.h"
 
+#include "Checks/CheckOptions.h"
 #include "Lowering/LowerLaunchesAction.h"
 #include "Lowering/TextEdit.h"
 
@@ -47,14 +48,13 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
                llvm::ArrayRef<std::vector<TextEdit>> Passes,
                std::vector<TextEdit> &Edits, std::string &Text);
 
-/// Lowers \p Input under each of \p Parses and merges what they lowered;
-/// nothing, after reporting why, when a parse failed.
-/// Lowers \p Input, or \p Text in its place when given (a migrated input).
-std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
-                                      llvm::ArrayRef<FileParse> Parses,
-                                      const LoweringOptions &Options,
-                                      ToolDiagnostics &Diagnostics,
-                                      const std::string *Text = nullptr);
+/// Checks and lowers \p Input under each of \p Parses and merges what they
+/// lowered; nothing, after reporting why, when a parse failed. Lowers
+/// \p Text in place of the input when given (a migrated input).
+std::optional<LoweredInput>
+lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
+          const CheckOptions &Checks, const LoweringOptions &Options,
+          ToolDiagnostics &Diagnostics, const std::string *Text = nullptr);
 
 } // namespace cdp
 

@@ -7,8 +7,8 @@
 
 #include "ParamLayoutDump.h"
 
-#include "ParamLayout/LayoutDivergence.h"
 #include "CudaAST/Target.h"
+#include "ParamLayout/LayoutDivergence.h"
 #include "ParamLayout/ParamLayout.h"
 
 #include "clang/AST/ASTConsumer.h"

@@ -347,8 +347,9 @@ int main(int argc, const char **argv) {
     error() << "--header-filter: " << Why << "\n";
     return 1;
   }
+  cdp::CheckOptions Checks;
   for (const std::string &Flag : WarningFlags) {
-    if (llvm::Error E = Options.Checks.applyWarningFlag(Flag)) {
+    if (llvm::Error E = Checks.applyWarningFlag(Flag)) {
       error() << llvm::toString(std::move(E))
               << "; --list-checks shows every check\n";
       return 1;
@@ -463,7 +464,7 @@ int main(int argc, const char **argv) {
     FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
     FileOptions.WarnOtherArchitectureBranches = Parses->size() == 1;
     std::optional<cdp::LoweredInput> Lowered =
-        cdp::lowerFile(Input, *Parses, FileOptions, Diagnostics,
+        cdp::lowerFile(Input, *Parses, Checks, FileOptions, Diagnostics,
                        Migrated ? &Migrated->Text : nullptr);
     Report.Exported = Diagnostics.takeRecorded();
     if (Fix)
