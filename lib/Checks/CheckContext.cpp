@@ -73,6 +73,14 @@ CheckContext::pointerOrigins(const FunctionDecl &F) {
   return *Analysis;
 }
 
+const GridDependencyAnalysis &
+CheckContext::gridDependency(const FunctionDecl &Kernel) {
+  std::unique_ptr<GridDependencyAnalysis> &Analysis = GridDependencies[&Kernel];
+  if (!Analysis)
+    Analysis = std::make_unique<GridDependencyAnalysis>(Kernel, AST);
+  return *Analysis;
+}
+
 const std::vector<ProgrammaticLaunch> &CheckContext::programmaticLaunches() {
   if (!Programmatic)
     Programmatic = findProgrammaticLaunches(AST);

@@ -18,6 +18,7 @@
 #include "Checks/PointerOrigin.h"
 #include "Checks/Suppressions.h"
 #include "CudaAST/CodeSites.h"
+#include "Pdl/GridDependency.h"
 #include "Pdl/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTContext.h"
@@ -65,6 +66,10 @@ public:
   /// The pointer origins of \p F's body (which it must have), found on
   /// first use: the local-pointer and shared-pointer checks both ask.
   const PointerOriginAnalysis &pointerOrigins(const clang::FunctionDecl &F);
+  /// The paths of \p Kernel to its grid-dependency wait and trigger, from
+  /// one CFG built on first use, which every PDL check reads.
+  const GridDependencyAnalysis &
+  gridDependency(const clang::FunctionDecl &Kernel);
   /// The PDL launches of the translation unit, found on first use.
   const std::vector<ProgrammaticLaunch> &programmaticLaunches();
 
@@ -96,6 +101,9 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::unique_ptr<PointerOriginAnalysis>>
       PointerOrigins;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::unique_ptr<GridDependencyAnalysis>>
+      GridDependencies;
 };
 
 } // namespace cdp

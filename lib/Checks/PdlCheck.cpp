@@ -41,7 +41,7 @@ void PdlCheck::checkTranslationUnit() {
     if (!Kernel || *Launch.Launch.Pdl != PdlAttribute::StreamSerialization)
       continue;
     if (Seen.insert(&patternOf(*Kernel)).second) {
-      GridDependencyAnalysis Analysis(*Kernel, Context.ast());
+      const GridDependencyAnalysis &Analysis = Context.gridDependency(*Kernel);
       if (Analysis.valid())
         checkSecondary(*Kernel, Launch, Analysis);
     }

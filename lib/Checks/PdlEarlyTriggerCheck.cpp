@@ -49,8 +49,9 @@ public:
 
   void checkPrimary(const FunctionDecl &Primary, const FunctionDecl &Secondary,
                     const ProgrammaticLaunch &Launch) override {
-    GridDependencyAnalysis PrimaryBody(Primary, Context.ast());
-    GridDependencyAnalysis SecondaryBody(Secondary, Context.ast());
+    const GridDependencyAnalysis &PrimaryBody = Context.gridDependency(Primary);
+    const GridDependencyAnalysis &SecondaryBody =
+        Context.gridDependency(Secondary);
     // A secondary that never waits is cdp-pdl-missing-sync's report.
     if (!PrimaryBody.valid() || !SecondaryBody.valid() ||
         !SecondaryBody.performs(GridControl::Wait))
