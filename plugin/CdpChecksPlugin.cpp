@@ -20,6 +20,7 @@
 
 #include "Checks/CheckOptions.h"
 #include "Checks/ChecksConsumer.h"
+#include "CudaAST/Target.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -38,18 +39,22 @@ protected:
   }
 
   /// Takes -fplugin-arg-cdp-<flag>, where <flag> is a check control as the
-  /// tool takes it: W<check>, Wno-<check>, Werror=<check>, ...
+  /// tool takes it: W<check>, Wno-<check>, Werror=<check>, ...; or
+  /// ptx-jit=sm_XY, which says what a compile job cannot see: that the
+  /// build's newest PTX is sm_XY's (clang's --cuda-include-ptx=sm_XY).
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     for (StringRef Arg : Args) {
       StringRef Flag = Arg;
       Flag.consume_front("-");
-      llvm::Error E = Flag.consume_front("W")
-                          ? Options.applyWarningFlag(Flag)
+      llvm::Error E = Flag.consume_front("W") ? Options.applyWarningFlag(Flag)
+                      : Flag.consume_front("ptx-jit=")
+                          ? setPtxJitArchitecture(Flag)
                           : llvm::createStringError(
                                 "expected a check control such as "
-                                "-fplugin-arg-cdp-Wno-cdp-local-pointer");
+                                "-fplugin-arg-cdp-Wno-cdp-local-pointer, or "
+                                "ptx-jit=sm_XY");
       if (E) {
         unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error,
                                             "cdp plugin argument '%0': %1");
@@ -61,6 +66,17 @@ protected:
   }
 
   ActionType getActionType() override { return AddAfterMainAction; }
+
+  llvm::Error setPtxJitArchitecture(StringRef Arch) {
+    unsigned Version = 0;
+    if (!Arch.consume_front("sm_") || Arch.consumeInteger(10, Version) ||
+        !Arch.empty())
+      return llvm::createStringError("expected ptx-jit=sm_XY, such as "
+                                     "ptx-jit=sm_80");
+    // PTX from sm_90 on keeps what the sm_90 compile keeps.
+    Options.setPtxJitArchitecture(Version < FirstPdlSmVersion ? Version : 0);
+    return llvm::Error::success();
+  }
 
 private:
   CheckOptions Options;

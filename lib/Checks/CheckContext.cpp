@@ -23,6 +23,15 @@ CdpVersion cdpVersionOf(const ASTContext &Context, Preprocessor &PP) {
   return CdpVersion::CDP2;
 }
 
+bool CheckContext::isPtxJitCompiledForPdl() const {
+  unsigned Target = targetSmVersion(AST);
+  return Target < FirstPdlSmVersion && Target == Options.ptxJitArchitecture();
+}
+
+bool CheckContext::mayRunAsPdl() const {
+  return targetSmVersion(AST) >= FirstPdlSmVersion || isPtxJitCompiledForPdl();
+}
+
 DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
                                        StringRef Format) {
   DiagnosticsEngine &Diags = AST.getDiagnostics();

@@ -57,6 +57,12 @@ public:
     return AST.getSourceManager();
   }
   CdpVersion cdpVersion() const { return Version; }
+  /// Whether this parse's code is what GPUs from sm_90 on JIT-compile: the
+  /// build's newest PTX, for an architecture below sm_90.
+  bool isPtxJitCompiledForPdl() const;
+  /// Whether this parse's code runs programmatic launches as PDL somewhere:
+  /// compiled for sm_90 or later, or JIT-compiled there.
+  bool mayRunAsPdl() const;
   const CheckOptions &options() const { return Options; }
   /// What the preprocessor skipped; null when it was not recorded.
   const SkippedCode *skippedCode() const { return Skipped; }

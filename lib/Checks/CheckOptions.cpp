@@ -111,6 +111,7 @@ CheckOptions
 CheckOptions::underCompileLine(llvm::ArrayRef<std::string> Warnings,
                                const CheckLevels &FileLevels) const {
   CheckOptions Result;
+  Result.PtxJitArchitecture = PtxJitArchitecture;
   for (const auto &[Name, Level] : FileLevels)
     llvm::consumeError(Result.setBaseLevel(Name, Level)); // Checked on reading.
   for (llvm::StringRef Flag : Warnings) {

@@ -54,6 +54,15 @@ public:
   /// Whether the check is an error unless told otherwise.
   bool defaultsToError(llvm::StringRef CheckName) const;
 
+  /// The architecture below sm_90 whose PTX the build embeds as its newest
+  /// (80 for sm_80), which GPUs from sm_90 on JIT-compile and then run a
+  /// programmatic launch of as PDL; 0 for none. The tool reads it from the
+  /// compile line, the plugin from its argument `ptx-jit=sm_80`.
+  unsigned ptxJitArchitecture() const { return PtxJitArchitecture; }
+  void setPtxJitArchitecture(unsigned SmVersion) {
+    PtxJitArchitecture = SmVersion;
+  }
+
   /// These options under a compile line's warning flags, on top of the
   /// levels \p FileLevels of an options file (CheckConfigFile.h) (clang's
   /// DiagnosticOptions::Warnings: "no-cdp-x", "error=cdp-x", "error", ...):
@@ -77,6 +86,7 @@ private:
   State *find(llvm::StringRef Name);
   llvm::StringMap<State> States;
   bool AllWarningsAreErrors = false;
+  unsigned PtxJitArchitecture = 0;
   /// The flags applied, in order (underCompileLine replays them).
   std::vector<std::string> Applied;
 };

@@ -54,7 +54,8 @@ llvm::ArrayRef<CheckInfo> allChecks() {
       {"cdp-pdl-sync-compiled-out", createPdlSyncCompiledOutCheck,
        CheckLevel::Error,
        "cudaGridDependencySynchronize() of a PDL secondary removed by the "
-       "preprocessor for an sm_90+ target"},
+       "preprocessor for an sm_90+ target, or from the PTX that sm_90+ GPUs "
+       "JIT-compile"},
       {"cdp-pdl-unsupported-arch", createPdlUnsupportedArchCheck,
        CheckLevel::Error,
        "griddepcontrol (the PDL device functions) compiled for a target "

@@ -32,7 +32,7 @@ static const FunctionDecl &patternOf(const FunctionDecl &Kernel) {
 }
 
 void PdlCheck::checkTranslationUnit() {
-  if (targetSmVersion(Context.ast()) < 90)
+  if (!Context.mayRunAsPdl())
     return;
   llvm::DenseSet<const FunctionDecl *> Seen;
   llvm::DenseSet<std::pair<const FunctionDecl *, const FunctionDecl *>> Pairs;

@@ -31,7 +31,7 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &Finder) override {
-    if (targetSmVersion(Context.ast()) >= 90)
+    if (targetSmVersion(Context.ast()) >= FirstPdlSmVersion)
       return;
     addRuntimeCallMatchers(Finder,
                            {"cudaGridDependencySynchronize",

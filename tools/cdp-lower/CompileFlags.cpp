@@ -7,6 +7,8 @@
 
 #include "CompileFlags.h"
 
+#include "CudaAST/Target.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -63,7 +65,8 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
         if (Arg.starts_with("-fplugin="))
           continue;
         if (Arg.consume_front("-fplugin-arg-")) {
-          if (Arg.consume_front("cdp-"))
+          // Its ptx-jit= says what the tool reads from the compile line.
+          if (Arg.consume_front("cdp-") && Arg.ltrim('-').starts_with("W"))
             Adjusted.push_back(("-" + Arg.ltrim('-')).str());
           continue;
         }
@@ -179,6 +182,26 @@ std::vector<unsigned> gpuArchitecturesOf(const CommandLineArguments &Args) {
       Archs.push_back(Version);
   }
   return Archs;
+}
+
+unsigned ptxJitArchitecture(const CommandLineArguments &Args) {
+  auto EmbedsPtx = [&](unsigned Arch) {
+    bool Embeds = false;
+    for (llvm::StringRef Arg : Args) {
+      if (Arg == "--")
+        break;
+      bool Include = Arg.consume_front("--cuda-include-ptx=");
+      if ((Include || Arg.consume_front("--no-cuda-include-ptx=")) &&
+          (Arg == "all" || Arg == smName(Arch)))
+        Embeds = Include; // The last flag that names it wins.
+    }
+    return Embeds;
+  };
+  unsigned Newest = 0;
+  for (unsigned Arch : gpuArchitecturesOf(Args))
+    if (EmbedsPtx(Arch))
+      Newest = std::max(Newest, Arch);
+  return Newest < FirstPdlSmVersion ? Newest : 0;
 }
 
 std::string findRuntimeIncludeDir(const char *Argv0) {

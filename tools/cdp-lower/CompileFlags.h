@@ -54,6 +54,12 @@ std::string findRuntimeIncludeDir(const char *Argv0);
 std::vector<unsigned>
 gpuArchitecturesOf(const clang::tooling::CommandLineArguments &Args);
 
+/// The architecture below sm_90 (80 for sm_80) whose PTX is the newest that
+/// a build by \p Args embeds, by clang's rule (`--cuda-include-ptx=`,
+/// `--no-cuda-include-ptx=`, none by default): GPUs from sm_90 on that no
+/// compiled architecture covers JIT-compile it. 0 when there is none.
+unsigned ptxJitArchitecture(const clang::tooling::CommandLineArguments &Args);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_TOOLS_COMPILEFLAGS_H

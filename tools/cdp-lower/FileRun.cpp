@@ -69,9 +69,15 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
     if (!CommandLine)
       return llvm::createStringError(
           "'" + Input + "': " + llvm::toString(CommandLine.takeError()));
-    for (std::vector<std::string> &OneArch :
-         splitByGpuArchitecture(Adjust(*CommandLine, Command.Filename)))
-      Parses.push_back({Command.Directory, std::move(OneArch)});
+    CommandLineArguments Adjusted = Adjust(*CommandLine, Command.Filename);
+    unsigned PtxJit = ptxJitArchitecture(Adjusted);
+    // What goes into the binary, which a parse does not make.
+    llvm::erase_if(Adjusted, [](llvm::StringRef Arg) {
+      return Arg.starts_with("--cuda-include-ptx=") ||
+             Arg.starts_with("--no-cuda-include-ptx=");
+    });
+    for (std::vector<std::string> &OneArch : splitByGpuArchitecture(Adjusted))
+      Parses.push_back({Command.Directory, std::move(OneArch), PtxJit});
   }
   return Parses;
 }

@@ -39,6 +39,9 @@ struct SourceOverride {
 struct FileParse {
   std::string Directory;
   std::vector<std::string> CommandLine;
+  /// The build's PTX that GPUs from sm_90 on JIT-compile, when it is below
+  /// sm_90 (CompileFlags.h): the same for each architecture of a command.
+  unsigned PtxJitArchitecture = 0;
 };
 
 /// The parses of \p Input: each compile command \p Database has for it,

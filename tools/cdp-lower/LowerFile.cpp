@@ -66,9 +66,11 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
   std::vector<LoweredFile> Results(Parses.size());
   bool Succeeded = true;
   for (size_t I = 0; I < Parses.size(); ++I) {
+    CheckOptions ParseChecks = Checks;
+    ParseChecks.setPtxJitArchitecture(Parses[I].PtxJitArchitecture);
     ActionFactory<CheckAndLowerAction, const CheckOptions,
                   const LoweringOptions, LoweredFile>
-        Factory(Checks, Options, Results[I]);
+        Factory(ParseChecks, Options, Results[I]);
     Succeeded &= runParse(Parses[I], Factory, Diagnostics,
                           Override ? &*Override : nullptr) &&
                  Results[I].Succeeded;

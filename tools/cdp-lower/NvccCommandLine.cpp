@@ -32,6 +32,7 @@ namespace {
 enum class FlagKind {
   GpuArchitecture, ///< -arch, --gpu-architecture
   GenerateCode,    ///< -gencode, --generate-code
+  GpuCode,         ///< -code, --gpu-code
   Rdc,             ///< -rdc, --relocatable-device-code
   DeviceCompile,   ///< -dc: compile with relocatable device code
   HostOptions,     ///< -Xcompiler, --compiler-options
@@ -66,9 +67,8 @@ FlagKind kindOf(llvm::StringRef Name) {
       .Case("default-stream", FlagKind::DefaultStream)
       .Cases({"forward-unknown-to-host-compiler", "forward-unknown-opts"},
              FlagKind::ForwardUnknown)
-      .Cases({"code",
-              "gpu-code",
-              "ccbin",
+      .Cases({"code", "gpu-code"}, FlagKind::GpuCode)
+      .Cases({"ccbin",
               "compiler-bindir",
               "x",
               "o",
@@ -264,11 +264,23 @@ public:
   ClangCommandLine finish(std::string Program) {
     ClangCommandLine Result;
     Result.Arguments.push_back(std::move(Program));
+    // -arch alone embeds the PTX too (-arch=sm_80 is
+    // -gencode arch=compute_80,code=[sm_80,compute_80]); with -code, when
+    // that names a compute_ target.
+    bool ArchEmbedsPtx =
+        !GpuCode || llvm::StringRef(*GpuCode).contains("compute_");
+    for (const std::string &Name : ArchitectureNames)
+      addArchitecture(Name, ArchEmbedsPtx);
+    // nvcc's own default target when the command names none (CUDA 13):
+    // -arch=sm_75, PTX included.
+    if (Architectures.empty() && Unresolved.empty())
+      addArchitecture("sm_75", /*EmbedsPtx=*/true);
     for (std::string &Arch : Architectures)
       Result.Arguments.push_back("--cuda-gpu-arch=" + Arch);
-    // nvcc's own default target when the command names none (CUDA 13).
-    if (Architectures.empty() && Unresolved.empty())
-      Result.Arguments.push_back("--cuda-gpu-arch=sm_75");
+    // clang's spelling of the PTX the build embeds, which GPUs newer than
+    // every compiled architecture JIT-compile.
+    for (std::string &Arch : PtxArchitectures)
+      Result.Arguments.push_back("--cuda-include-ptx=" + Arch);
     if (Rdc)
       Result.Arguments.push_back("-fgpu-rdc");
     llvm::append_range(Result.Arguments, Flags);
@@ -279,38 +291,47 @@ public:
   }
 
 private:
-  void addArchitectures(llvm::StringRef List) {
+  void addArchitectures(llvm::StringRef List, bool EmbedsPtx) {
     llvm::SmallVector<llvm::StringRef> Names;
     List.split(Names, ',');
     for (llvm::StringRef Name : Names)
-      addArchitecture(Name);
+      addArchitecture(Name, EmbedsPtx);
   }
-  void addArchitecture(llvm::StringRef Name) {
+  void addArchitecture(llvm::StringRef Name, bool EmbedsPtx) {
     if (std::optional<std::string> Arch = clangArchitecture(Name)) {
       if (!llvm::is_contained(Architectures, *Arch))
         Architectures.push_back(*Arch);
+      if (EmbedsPtx && !llvm::is_contained(PtxArchitectures, *Arch))
+        PtxArchitectures.push_back(*Arch);
     } else if (!Name.empty()) {
       Unresolved.push_back(Name.str());
     }
   }
   /// `arch=compute_80,code=[compute_80,sm_80]`: the virtual architecture
-  /// decides `__CUDA_ARCH__`; without one, each real one does.
+  /// decides `__CUDA_ARCH__`, and a compute_ code embeds its PTX; without
+  /// one, each real one does.
   void addGeneratedCode(llvm::StringRef Spec) {
     Spec = Spec.trim("\"'");
     size_t Arch = Spec.find("arch=");
+    size_t Code = Spec.find("code=");
+    llvm::StringRef Codes =
+        Code == llvm::StringRef::npos ? "" : Spec.substr(Code + 5);
     if (Arch != llvm::StringRef::npos) {
-      addArchitecture(Spec.substr(Arch + 5).split(',').first);
+      addArchitecture(Spec.substr(Arch + 5).split(',').first,
+                      Codes.contains("compute_"));
       return;
     }
-    size_t Code = Spec.find("code=");
-    if (Code != llvm::StringRef::npos)
-      addArchitectures(Spec.substr(Code + 5));
+    addArchitectures(Codes, /*EmbedsPtx=*/false);
   }
   void addHostFlag(llvm::StringRef Flag);
   void addFlag(FlagKind Kind, llvm::StringRef Value, llvm::StringRef Original);
 
   llvm::StringRef Directory;
-  std::vector<std::string> Architectures, Unresolved, Flags, Inputs, Unknown;
+  std::vector<std::string> Architectures, PtxArchitectures, Unresolved, Flags,
+      Inputs, Unknown;
+  /// -arch's names, resolved with -code at the end (either may come first).
+  std::vector<std::string> ArchitectureNames;
+  std::optional<std::string> GpuCode;
   bool Rdc = false;
   bool ForwardUnknown = false;
 };
@@ -344,8 +365,15 @@ void Translation::addHostFlag(llvm::StringRef Flag) {
 void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
                           llvm::StringRef Original) {
   switch (Kind) {
-  case FlagKind::GpuArchitecture:
-    addArchitectures(Value);
+  case FlagKind::GpuArchitecture: {
+    llvm::SmallVector<llvm::StringRef> Names;
+    Value.split(Names, ',');
+    for (llvm::StringRef Name : Names)
+      ArchitectureNames.push_back(Name.str());
+    return;
+  }
+  case FlagKind::GpuCode:
+    GpuCode = Value.str();
     return;
   case FlagKind::GenerateCode:
     addGeneratedCode(Value);
