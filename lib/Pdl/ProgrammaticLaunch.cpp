@@ -89,13 +89,11 @@ public:
         Call->getNumArgs() < 2)
       return true;
     HostLaunch Host{Call, nullptr, {}, {}, std::nullopt};
-    const Expr *KernelRef = forwarded(*Call->getArg(1));
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(KernelRef)) {
-      Host.Kernel = dyn_cast<FunctionDecl>(Ref->getDecl());
-      // A helper's parameter: its callers name the kernel.
-      if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-        KernelParams[Call] = Param->getFunctionScopeIndex();
-    }
+    KernelSource Source = kernelSource(*Call, /*Index=*/1);
+    Host.Kernel = Source.Kernel;
+    // A helper's parameter: its callers name the kernel.
+    if (Source.CallerArg)
+      KernelParams[Call] = *Source.CallerArg;
     if (Name == "cudaLaunchKernelEx")
       for (unsigned I = 2; I < Call->getNumArgs(); ++I)
         Host.Args.push_back(Call->getArg(I));
@@ -184,6 +182,74 @@ private:
     return Inner;
   }
 
+  /// \p E, through what passes a kernel on unchanged (forwarded()), `&`,
+  /// and a local variable initialized with it (`auto kernel = child;`, as
+  /// FlashInfer writes it): the declaration it names, or null.
+  static const NamedDecl *referenced(const Expr &E, unsigned Depth = 0) {
+    const Expr *Inner = forwarded(E);
+    if (const auto *AddressOf = dyn_cast<UnaryOperator>(Inner))
+      if (AddressOf->getOpcode() == UO_AddrOf)
+        Inner = forwarded(*AddressOf->getSubExpr());
+    // `child<N>` in a template: the kernel template it names.
+    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Inner))
+      return Lookup->getNumDecls() == 1
+                 ? dyn_cast<FunctionTemplateDecl>(*Lookup->decls_begin())
+                 : nullptr;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
+    if (!Ref)
+      return nullptr;
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (!isa<ParmVarDecl>(Var) && Var->isLocalVarDecl() && Var->getInit() &&
+          Depth < 4)
+        return referenced(*Var->getInit(), Depth + 1);
+    return Ref->getDecl();
+  }
+
+  /// The kernel \p D is; for a kernel template named with dependent
+  /// arguments in a template, its first instantiation: every instantiation
+  /// has the pattern's body, which is what the PDL checks read.
+  static const FunctionDecl *kernelNamed(const NamedDecl *D) {
+    if (const auto *Template = dyn_cast_or_null<FunctionTemplateDecl>(D)) {
+      for (const FunctionDecl *Instance : Template->specializations())
+        if (Instance->isDefined())
+          return Instance;
+      return nullptr;
+    }
+    return dyn_cast_or_null<FunctionDecl>(D);
+  }
+
+  /// Where the kernel that a call passes as its argument \p Index comes
+  /// from: a kernel it names, or a parameter of the calling function, whose
+  /// own callers then name it.
+  struct KernelSource {
+    const FunctionDecl *Kernel = nullptr;
+    /// The index of the argument the calling function's callers pass the
+    /// kernel at.
+    std::optional<unsigned> CallerArg;
+  };
+  /// An element of a parameter pack expanded in the call's arguments
+  /// (`std::forward<Args>(args)...`) is the caller's argument at the
+  /// pack's position plus the element's.
+  static KernelSource kernelSource(const CallExpr &Call, unsigned Index) {
+    for (unsigned I = 0; I < Call.getNumArgs() && I <= Index; ++I) {
+      const auto *Pack =
+          dyn_cast<PackExpansionExpr>(Call.getArg(I)->IgnoreParens());
+      if (!Pack && I < Index)
+        continue;
+      const NamedDecl *D =
+          referenced(Pack ? *Pack->getPattern() : *Call.getArg(I));
+      KernelSource Source;
+      if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(D)) {
+        if (!Pack || Param->isParameterPack())
+          Source.CallerArg = Param->getFunctionScopeIndex() + (Index - I);
+      } else if (!Pack) {
+        Source.Kernel = kernelNamed(D);
+      }
+      return Source;
+    }
+    return {};
+  }
+
   /// The function a call's callee is, as written in the source: a
   /// template's pattern for a specialization or a dependent call.
   static const FunctionDecl *calledPattern(const CallExpr &Call) {
@@ -221,18 +287,13 @@ private:
       // `lambda(kernel)` passes the lambda itself first.
       unsigned ArgIndex = Index + (isa<CXXOperatorCallExpr>(Call) &&
                                    isa<CXXMethodDecl>(Pattern));
-      if (ArgIndex >= Call->getNumArgs())
-        continue;
-      const auto *Ref =
-          dyn_cast<DeclRefExpr>(forwarded(*Call->getArg(ArgIndex)));
-      if (!Ref)
-        continue;
-      if (const auto *Param = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
-        launchesThroughHelper(*Caller, Param->getFunctionScopeIndex(),
-                              Attribute, Depth + 1, Found);
+      KernelSource Source = kernelSource(*Call, ArgIndex);
+      if (Source.CallerArg) {
+        launchesThroughHelper(*Caller, *Source.CallerArg, Attribute, Depth + 1,
+                              Found);
         continue;
       }
-      const auto *Kernel = dyn_cast<FunctionDecl>(Ref->getDecl());
+      const FunctionDecl *Kernel = Source.Kernel;
       if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
         continue;
       // The call is the launch as the user wrote it; the launch before it

@@ -6,10 +6,15 @@
 // Real projects (CUTLASS, FlashInfer, llama.cpp) set the programmatic
 // attribute in a helper that receives the kernel as a parameter. The kernel
 // is followed from the helper's cudaLaunchKernelEx back to the calls that
-// name it: through function and template parameters, std::forward, a
-// helper that passes it on, and a generic lambda. Each kernel launched so is
-// a PDL secondary, and the PDL checks look at it. (Each kernel's error comes
-// with its launch's note, so the expected lines are matched in any order.)
+// name it. Eleven shapes: a template parameter, a function parameter,
+// std::forward through a helper that passes it on, a generic lambda, a
+// configuration built by one function and used by another, one passed in,
+// an element of a parameter pack, a pack passed on whole, a local variable
+// (FlashInfer), a kernel template named with the launching template's
+// arguments (FlashInfer), and the C launch of a `void const *` (CUTLASS).
+// Each kernel launched so is a PDL secondary, and the PDL checks look at
+// it. (Each kernel's error comes with its launch's note, so the expected
+// lines are matched in any order.)
 
 #include <utility>
 
@@ -133,4 +138,89 @@ void passIn(float *b, cudaStream_t s) {
   config.attrs = attribute;
   config.numAttrs = 1;
   launchWith(config, b);
+}
+
+// The kernel as an element of a parameter pack, forwarded whole
+// (`launch(cfg, std::forward<Args>(args)...)`), and through a helper that
+// passes its own pack on.
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughPack' never calls
+__global__ void throughPack(const float *in, float *out) { out[0] = in[0]; }
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughPackOfPack' never calls
+__global__ void throughPackOfPack(const float *in, float *out) {
+  out[0] = in[0];
+}
+template <class... Args> void launchPacked(cudaStream_t s, Args &&...args) {
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.stream = s;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  cudaLaunchKernelEx(&config, std::forward<Args>(args)...);
+}
+template <class... Args> void packOfPack(cudaStream_t s, Args &&...args) {
+  launchPacked(s, std::forward<Args>(args)...);
+}
+
+// FlashInfer's shape: a local variable holds the kernel, a kernel template
+// named with the launching template's arguments.
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughLocal' never calls
+__global__ void throughLocal(const float *in, float *out) { out[0] = in[0]; }
+template <int N>
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'dispatched<4>' never calls
+__global__ void dispatched(const float *in, float *out) { out[N] = in[N]; }
+template <int N> void launchDispatched(float *a, float *b, cudaStream_t s) {
+  auto kernel = dispatched<N>;
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.stream = s;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  cudaLaunchKernelEx(&config, kernel, (const float *)a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+}
+
+// CUTLASS's shape: the C launch of a `void const *` kernel, which the
+// caller casts to it and keeps in a variable.
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'throughVoidPointer' never calls
+__global__ void throughVoidPointer(const float *in, float *out) {
+  out[0] = in[0];
+}
+void launchOnCluster(cudaStream_t s, void const *kernel, void **params) {
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.stream = s;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  cudaLaunchKernelExC(&config, kernel, params);
+}
+
+void moreShapes(float *a, float *b, cudaStream_t s) {
+  primary<<<1, 32, 0, s>>>(a);
+  launchPacked(s, throughPack, (const float *)a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  packOfPack(s, throughPackOfPack, (const float *)a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  launchDispatched<4>(a, b, s);
+  void const *kernel = (void const *)throughVoidPointer;
+  const float *in = a;
+  void *params[] = {&in, &b};
+  launchOnCluster(s, kernel, params);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+
+  cudaLaunchAttribute attribute[1];
+  attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config = {};
+  config.stream = s;
+  config.attrs = attribute;
+  config.numAttrs = 1;
+  auto local = throughLocal;
+  cudaLaunchKernelEx(&config, local, (const float *)a, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
 }
