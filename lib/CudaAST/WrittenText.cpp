@@ -15,8 +15,12 @@ namespace cdp {
 
 std::string writtenText(SourceRange Range, const SourceManager &SM,
                         const LangOptions &LangOpts) {
-  CharSourceRange FileRange = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Range), SM, LangOpts);
+  return writtenText(CharSourceRange::getTokenRange(Range), SM, LangOpts);
+}
+
+std::string writtenText(CharSourceRange Range, const SourceManager &SM,
+                        const LangOptions &LangOpts) {
+  CharSourceRange FileRange = Lexer::makeFileCharRange(Range, SM, LangOpts);
   return Lexer::getSourceText(FileRange, SM, LangOpts).str();
 }
 

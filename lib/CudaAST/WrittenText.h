@@ -29,6 +29,11 @@ namespace cdp {
 std::string writtenText(clang::SourceRange Range,
                         const clang::SourceManager &SM,
                         const clang::LangOptions &LangOpts);
+/// The file text of the characters or tokens of \p Range (a preprocessor
+/// condition's range is of characters); empty as above.
+std::string writtenText(clang::CharSourceRange Range,
+                        const clang::SourceManager &SM,
+                        const clang::LangOptions &LangOpts);
 
 /// The blanks (spaces and tabs) that start the line of \p Buffer holding
 /// \p Offset: the indentation that text inserted on its own line there

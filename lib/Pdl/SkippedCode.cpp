@@ -7,6 +7,8 @@
 
 #include "Pdl/SkippedCode.h"
 
+#include "CudaAST/WrittenText.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -73,9 +75,9 @@ private:
     Into.ChainOfLine[lineOf(Loc)] = IfLoc;
     if (Condition.isInvalid())
       return;
-    StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getCharRange(Condition), *Into.SM, *Into.LangOpts);
-    Into.ChainConditions[IfLoc] += " " + Text.str();
+    Into.ChainConditions[IfLoc] +=
+        " " + writtenText(CharSourceRange::getCharRange(Condition), *Into.SM,
+                          *Into.LangOpts);
   }
 
   SkippedCode &Into;
