@@ -7,6 +7,8 @@
 
 #include "Checks/CheckConfigFile.h"
 
+#include "CudaAST/CustomDiagnostic.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -106,9 +108,9 @@ CheckLevels checkLevelsForFile(llvm::StringRef AbsolutePath,
   llvm::Expected<std::optional<CheckConfigFile>> Config =
       findCheckConfig(llvm::sys::path::parent_path(AbsolutePath));
   if (!Config) {
-    unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
-        clang::DiagnosticIDs::Error, "cannot use the options file %0");
-    Diags.Report(ID) << llvm::toString(Config.takeError());
+    reportCustom(Diags, clang::SourceLocation(), clang::DiagnosticIDs::Error,
+                 "cannot use the options file %0")
+        << llvm::toString(Config.takeError());
     return {};
   }
   return *Config ? (*Config)->Levels : CheckLevels();

@@ -7,6 +7,7 @@
 
 #include "Checks/CheckContext.h"
 #include "Checks/WarningControls.h"
+#include "CudaAST/CustomDiagnostic.h"
 
 #include "CudaAST/Target.h"
 
@@ -49,8 +50,7 @@ DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
   // Off here, or silenced by a NOLINT comment: reported as ignored, which
   // silences the notes that follow too, and takes the caller's arguments.
   if (Level == CheckLevel::Off || NoLint.suppresses(Check, Loc))
-    return Diags.Report(Loc, Diags.getDiagnosticIDs()->getCustomDiagID(
-                                 DiagnosticIDs::Ignored, Format));
+    return reportCustom(Diags, Loc, DiagnosticIDs::Ignored, Format);
   std::string Text = Format.str();
   bool Promoted = Level == CheckLevel::Error && !Options.defaultsToError(Check);
   // -fno-diagnostics-show-option drops the flag, as for clang's warnings.
@@ -64,8 +64,7 @@ DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
     IDLevel = DiagnosticIDs::Error;
   else if (Level == CheckLevel::Remark)
     IDLevel = DiagnosticIDs::Remark;
-  unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(IDLevel, Text);
-  return Diags.Report(Loc, ID);
+  return reportCustom(Diags, Loc, IDLevel, Text);
 }
 
 const CodeSite *CheckContext::siteOf(const Stmt &S) {
@@ -97,10 +96,7 @@ const std::vector<ProgrammaticLaunch> &CheckContext::programmaticLaunches() {
 }
 
 DiagnosticBuilder CheckContext::note(SourceLocation Loc, StringRef Format) {
-  DiagnosticsEngine &Diags = AST.getDiagnostics();
-  unsigned ID =
-      Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, Format);
-  return Diags.Report(Loc, ID);
+  return reportCustom(AST.getDiagnostics(), Loc, DiagnosticIDs::Note, Format);
 }
 
 } // namespace cdp

@@ -8,6 +8,7 @@
 #include "Lowering/AggregatedKernel.h"
 
 #include "CudaAST/KernelName.h"
+#include "CudaAST/LineDirectives.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
 
@@ -114,9 +115,8 @@ public:
               std::to_string(Param->getFunctionScopeIndex()) + ">();\n";
     }
     // The body's lines keep their numbers for nvcc's messages.
-    Text += "#line " +
-            std::to_string(SM.getSpellingLineNumber(Body->getLBracLoc())) +
-            "\n" + StringRef(*BodyText).drop_front(1).str();
+    Text += lineDirectiveAt(SM, Body->getLBracLoc()) +
+            StringRef(*BodyText).drop_front(1).str();
     insertLinesAfter(Body->getRBracLoc(), Text, /*Verbatim=*/true);
 
     if (SM.isBeforeInTranslationUnit(Info.FirstLaunch, Body->getRBracLoc()))
@@ -138,22 +138,16 @@ private:
   void insertLinesAfter(SourceLocation Loc, const std::string &Lines,
                         bool Verbatim = false) {
     FileID File = SM.getFileID(Loc);
-    StringRef Buffer = SM.getBufferData(File);
-    const unsigned After = SM.getFileOffset(Loc) + 1;
-    size_t LineEnd = Buffer.find('\n', After);
-    if (LineEnd == StringRef::npos)
-      LineEnd = Buffer.size();
-    StringRef Rest = Buffer.slice(After, LineEnd).trim();
-    const unsigned Line = SM.getSpellingLineNumber(Loc);
-    const std::string Text = (Verbatim ? "" : "\n") + Lines;
-    if (Rest.empty() || Rest.starts_with("//")) {
-      EditsOf(File).insert(
-          SM.getLocForStartOfFile(File).getLocWithOffset(LineEnd),
-          Text + "\n#line " + std::to_string(Line + 1));
-      return;
+    SourceLocation At = Loc.getLocWithOffset(1);
+    if (onlyCommentFollows(SM, Loc)) {
+      // After the comment: it stays with the line it was written on.
+      StringRef Buffer = SM.getBufferData(File);
+      size_t LineEnd = Buffer.find('\n', SM.getFileOffset(Loc) + 1);
+      At = SM.getLocForStartOfFile(File).getLocWithOffset(
+          LineEnd == StringRef::npos ? Buffer.size() : LineEnd);
     }
-    EditsOf(File).insert(Loc.getLocWithOffset(1),
-                         Text + "\n#line " + std::to_string(Line) + "\n");
+    EditsOf(File).insert(At, (Verbatim ? "" : "\n") + Lines + "\n" +
+                                 lineDirectiveAfter(SM, Loc, ""));
   }
 
   /// \p Declaration on the lines before \p D's.
@@ -165,8 +159,7 @@ private:
     LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
     EditsOf(File).insert(
         SM.getLocForStartOfFile(File).getLocWithOffset(LineStart),
-        Declaration + "\n#line " +
-            std::to_string(SM.getSpellingLineNumber(Begin)) + "\n");
+        Declaration + "\n" + lineDirectiveAt(SM, Begin));
   }
 
   ASTContext &Context;

@@ -7,6 +7,7 @@
 
 #include "Lowering/LaunchLowering.h"
 #include "CudaAST/KernelName.h"
+#include "CudaAST/LineDirectives.h"
 
 #include "CudaAST/WrittenText.h"
 
@@ -712,7 +713,8 @@ private:
     }
     Branches.ElseAt = Semi.getLocation().getLocWithOffset(1);
     Branches.Else = "\n#else\n" + Indent + Buffer.slice(Begin, End).str() +
-                    "\n#endif\n#line " + lineAfter(Semi.getLocation(), Indent);
+                    "\n#endif\n" +
+                    lineDirectiveAfter(SM, Semi.getLocation(), Indent);
     return Branches;
   }
 
@@ -993,20 +995,7 @@ private:
     if (Semi.isNot(tok::semi) || !isStatement())
       return;
     Edits.insert(Semi.getLocation().getLocWithOffset(1),
-                 "\n#line " + lineAfter(Semi.getLocation(), Indent));
-  }
-
-  /// After `#line `: the number that the text left after \p Semi on its line
-  /// should have, and, when that text is code, the line break and \p Indent
-  /// that put it on a line of its own (a comment may stay on the directive).
-  std::string lineAfter(SourceLocation Semi, StringRef Indent) const {
-    StringRef Buffer = SM.getBufferData(File);
-    unsigned End = SM.getFileOffset(Semi) + 1;
-    StringRef After = Buffer.slice(End, Buffer.find('\n', End)).trim();
-    unsigned Line = SM.getSpellingLineNumber(Semi);
-    if (After.empty() || After.starts_with("//"))
-      return std::to_string(Line + 1);
-    return std::to_string(Line) + "\n" + Indent.str();
+                 "\n" + lineDirectiveAfter(SM, Semi.getLocation(), Indent));
   }
 
   //===--- Rewriting ------------------------------------------------------===//
@@ -1081,8 +1070,7 @@ void insertAliasDeclarations(
     llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
   for (const auto &[At, Declarations] : State.AliasDeclarations)
     EditsOf(SM.getFileID(At))
-        .insert(At, llvm::join(Declarations, "") + "#line " +
-                        std::to_string(SM.getSpellingLineNumber(At)) + "\n");
+        .insert(At, llvm::join(Declarations, "") + lineDirectiveAt(SM, At));
 }
 
 } // namespace cdp

@@ -7,6 +7,8 @@
 
 #include "Lowering/LoweringDiagnostics.h"
 
+#include "CudaAST/CustomDiagnostic.h"
+
 using namespace clang;
 
 namespace cdp {
@@ -133,9 +135,8 @@ static DiagInfo infoFor(LoweringDiag Kind) {
 DiagnosticBuilder report(DiagnosticsEngine &Diags, SourceLocation Loc,
                          LoweringDiag Kind) {
   DiagInfo Info = infoFor(Kind);
-  unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
-      static_cast<DiagnosticIDs::Level>(Info.Level), Info.Format);
-  return Diags.Report(Loc, ID);
+  return reportCustom(Diags, Loc, static_cast<DiagnosticIDs::Level>(Info.Level),
+                      Info.Format);
 }
 
 } // namespace cdp

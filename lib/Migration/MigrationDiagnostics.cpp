@@ -7,6 +7,8 @@
 
 #include "Migration/MigrationDiagnostics.h"
 
+#include "CudaAST/CustomDiagnostic.h"
+
 using namespace clang;
 
 namespace cdp {
@@ -85,9 +87,8 @@ infoFor(MigrationDiag Kind) {
 DiagnosticBuilder report(DiagnosticsEngine &Diags, SourceLocation Loc,
                          MigrationDiag Kind) {
   auto [Level, Format] = infoFor(Kind);
-  unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
-      static_cast<DiagnosticIDs::Level>(Level), Format);
-  return Diags.Report(Loc, ID);
+  return reportCustom(Diags, Loc, static_cast<DiagnosticIDs::Level>(Level),
+                      Format);
 }
 
 } // namespace cdp
