@@ -156,15 +156,15 @@ struct Stats {
 };
 
 #ifdef CDP_AGGREGATE_STATS
-static __device__ Stats TheStats;
+inline __device__ Stats TheStats;
 /// The counters so far (host side).
-static inline Stats readStats() {
+inline Stats readStats() {
   Stats Result{};
   cudaMemcpyFromSymbol(&Result, TheStats, sizeof(Stats));
   return Result;
 }
 /// Zeroes the counters (host side).
-static inline void resetStats() {
+inline void resetStats() {
   const Stats Zero{};
   cudaMemcpyToSymbol(TheStats, &Zero, sizeof(Stats));
 }
@@ -190,9 +190,10 @@ __device__ inline void countLaunch(unsigned long long Aggregated) {
 // of fixed-size chunks, claimed with one atomic each: small chunks for a
 // warp's batch, large ones for a block's. A batch too large for a chunk, or
 // found no free chunk after 32 tries, comes from malloc; failing that,
-// its launches are made alone. `static`: each translation unit that
-// includes this header has its pools (define the sizes smaller for a
-// program of many such files).
+// its launches are made alone. `inline`: the device link (CDP builds with
+// -rdc) keeps one copy for the whole program, however many of its files
+// include this header (measured: one address from two files); define the
+// sizes alike in every file, or not at all.
 //===----------------------------------------------------------------------===//
 
 #ifndef CDP_AGGREGATE_SMALL_CHUNKS
@@ -228,8 +229,8 @@ template <std::size_t ChunkBytes, unsigned Chunks> struct Pool {
   }
 };
 
-static __device__ Pool<kSmallChunkBytes, CDP_AGGREGATE_SMALL_CHUNKS> SmallPool;
-static __device__ Pool<kLargeChunkBytes, CDP_AGGREGATE_LARGE_CHUNKS> LargePool;
+inline __device__ Pool<kSmallChunkBytes, CDP_AGGREGATE_SMALL_CHUNKS> SmallPool;
+inline __device__ Pool<kLargeChunkBytes, CDP_AGGREGATE_LARGE_CHUNKS> LargePool;
 
 __device__ inline void *allocateBytes(std::size_t Bytes) {
   void *Memory = nullptr;
