@@ -23,14 +23,19 @@
 include_guard(GLOBAL)
 
 # The clang spelling of each entry of a CUDA_ARCHITECTURES list: 80-real or
-# 80-virtual or 80 -> --cuda-gpu-arch=sm_80; all, all-major, native and OFF
-# name none (the tool's default applies).
+# 80-virtual or 80 -> --cuda-gpu-arch=sm_80, and the PTX that 80 and
+# 80-virtual embed -> --cuda-include-ptx=sm_80 (GPUs newer than every
+# architecture JIT-compile the newest PTX, which the PDL checks look at);
+# all, all-major, native and OFF name none (the tool's default applies).
 function(_cdp_lower_arch_flags out archs)
   set(flags)
   foreach(arch IN LISTS archs)
     string(REGEX MATCH "^([0-9]+[af]?)(-real|-virtual)?$" match "${arch}")
     if(match)
       list(APPEND flags "--cuda-gpu-arch=sm_${CMAKE_MATCH_1}")
+      if(NOT CMAKE_MATCH_2 STREQUAL "-real")
+        list(APPEND flags "--cuda-include-ptx=sm_${CMAKE_MATCH_1}")
+      endif()
     endif()
   endforeach()
   list(REMOVE_DUPLICATES flags)
