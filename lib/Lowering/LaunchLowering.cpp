@@ -8,6 +8,8 @@
 #include "Lowering/LaunchLowering.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
+#include "Lowering/KernelAlias.h"
+#include "Lowering/MacroBodyLaunch.h"
 
 #include "CudaAST/WrittenText.h"
 
@@ -51,15 +53,6 @@ struct LaunchTokens {
   llvm::SmallVector<SourceLocation, 8> Commas; ///< between written arguments
   /// The arguments are not separated in the file: pass them in one list.
   bool WholeList = false;
-};
-
-/// Why a launch written in a macro body is not rewritten there; the order
-/// of LoweringDiag::LaunchInMacroBody's %select.
-enum class MacroBodyRefusal {
-  DefinedElsewhere,
-  TokensOutsideBody,
-  AmbiguousKernel,
-  DefaultArguments,
 };
 
 /// What the rewritten launch says about the kernel and its arguments.
@@ -435,35 +428,7 @@ private:
     return Plan;
   }
 
-  //===--- Aliases for long kernel types ----------------------------------===//
-
-  /// The start of the line of the declaration at namespace scope that holds
-  /// the launch, where an alias declared for its kernel is visible to it;
-  /// nothing when that declaration does not start a line of this file.
-  std::optional<SourceLocation> aliasPlace() const {
-    const Decl *Outer = &Enclosing;
-    while (!isa<NamespaceDecl, LinkageSpecDecl, TranslationUnitDecl>(
-        Outer->getLexicalDeclContext()))
-      Outer = cast<Decl>(Outer->getLexicalDeclContext());
-    if (const auto *Function = dyn_cast<FunctionDecl>(Outer))
-      if (const FunctionTemplateDecl *Template =
-              Function->getDescribedFunctionTemplate())
-        Outer = Template;
-    if (const auto *Record = dyn_cast<CXXRecordDecl>(Outer))
-      if (const ClassTemplateDecl *Template =
-              Record->getDescribedClassTemplate())
-        Outer = Template;
-    SourceLocation Begin = SM.getExpansionLoc(Outer->getBeginLoc());
-    if (SM.getFileID(Begin) != File)
-      return std::nullopt;
-    StringRef Buffer = SM.getBufferData(File);
-    unsigned Offset = SM.getFileOffset(Begin);
-    unsigned LineStart = Buffer.rfind('\n', Offset) + 1; // npos + 1 is 0.
-    if (Buffer.slice(LineStart, Offset).find_first_not_of(" \t") !=
-        StringRef::npos)
-      return std::nullopt;
-    return SM.getComposedLoc(File, LineStart);
-  }
+  //===--- Aliases for long kernel types (KernelAlias.h) ------------------===//
 
   /// `cdp_launch_child(` for a kernel whose type is long, declaring the
   /// alias at its first launch in this file; nothing to keep the prefix.
@@ -475,15 +440,10 @@ private:
     auto Known = State.Aliases.find({&Kernel, File});
     if (Known != State.Aliases.end())
       return Known->second + "(";
-    std::optional<SourceLocation> Place = aliasPlace();
+    std::optional<SourceLocation> Place = aliasPlace(Enclosing, File, SM);
     if (!Place)
       return std::nullopt;
-    std::string Base = "cdp_launch_" + Kernel.getNameAsString();
-    std::string Name = Base;
-    for (unsigned N = 2; Context.Idents.find(Name) != Context.Idents.end() ||
-                         !State.AliasNames.insert(Name).second;
-         ++N)
-      Name = Base + "_" + std::to_string(N);
+    std::string Name = newAliasName(Kernel, Context, State.AliasNames);
     State.Aliases[{&Kernel, File}] = Name;
     State.AliasDeclarations[*Place].push_back("using " + Name + " = " +
                                               Plan.Type + ";\n");
@@ -718,74 +678,16 @@ private:
     return Branches;
   }
 
-  //===--- A launch written in a macro body -------------------------------===//
-  //
-  // `#define LAUNCH(k, x) k<<<1, 1>>>(x)` is rewritten in its definition,
-  // once for all its uses, into the form every launch of a single kernel
-  // takes without the tool's offsets:
-  //
-  //   #define LAUNCH(k, x) cdp::DeviceLaunch(k, {1, 1}).args(x).launch()
-  //
-  // The runtime deduces the parameter types from `k` and lays them out;
-  // `.args` converts and stores the arguments whatever their number. Every
-  // use must be a device-side launch that can take this form, which each
-  // use checks (LaunchMacroUses checks that no other use exists).
-
-  /// Where \p Loc is written in the macro body it was expanded from: a
-  /// token that came in through a macro argument counts as the parameter's
-  /// place in the body.
-  SourceLocation inMacroBody(SourceLocation Loc) const {
-    while (SM.isMacroArgExpansion(Loc))
-      Loc = SM.getImmediateExpansionRange(Loc).getBegin();
-    return Loc;
-  }
-
-  /// Why this use of a macro-body launch cannot take the runtime's form;
-  /// nothing when it can.
-  std::optional<MacroBodyRefusal> macroBodyRefusal() const {
-    if (llvm::any_of(Launch.arguments(), [](const Expr *Arg) {
-          return isa<CXXDefaultArgExpr>(Arg);
-        }))
-      return MacroBodyRefusal::DefaultArguments;
-    const Expr *Callee = Launch.getCallee()->IgnoreParenImpCasts();
-    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
-      if (Lookup->getNumDecls() != 1)
-        return MacroBodyRefusal::AmbiguousKernel;
-      const FunctionDecl *Kernel = Lookup->decls_begin()->getAsFunction();
-      if (Kernel && Kernel->getDescribedFunctionTemplate() &&
-          !Lookup->hasExplicitTemplateArgs())
-        return MacroBodyRefusal::AmbiguousKernel;
-      if (Kernel && WrittenArgs.size() < Kernel->getNumParams() &&
-          !Kernel->parameters().back()->isParameterPack())
-        return MacroBodyRefusal::DefaultArguments;
-      return std::nullopt;
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(Callee);
-    const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-    if (!Kernel)
-      return std::nullopt; // A pointer to a kernel names one.
-    if (const TemplateArgumentList *Args =
-            Kernel->getTemplateSpecializationArgs())
-      if (Ref->getNumTemplateArgs() < Args->size())
-        return MacroBodyRefusal::AmbiguousKernel; // Some are deduced.
-    unsigned Named = 0;
-    for (const NamedDecl *Found :
-         Kernel->getDeclContext()->getRedeclContext()->lookup(
-             Kernel->getDeclName()))
-      Named += Found->getAsFunction() != nullptr;
-    if (Named > 1)
-      return MacroBodyRefusal::AmbiguousKernel;
-    return std::nullopt;
-  }
+  //===--- A launch written in a macro body (MacroBodyLaunch.h) -----------===//
 
   bool lowerInMacroBody(SourceEdits &Edits, LaunchLoweringState &State) {
-    SourceLocation Less = inMacroBody(Launch.getConfig()->getBeginLoc());
+    SourceLocation Less = inMacroBody(SM, Launch.getConfig()->getBeginLoc());
     FileID Expansion = SM.getFileID(Less);
     std::optional<MacroBodyRefusal> Refusal;
-    SourceLocation Tokens[] = {inMacroBody(Launch.getCallee()->getBeginLoc()),
-                               Less,
-                               inMacroBody(Launch.getConfig()->getRParenLoc()),
-                               inMacroBody(Launch.getRParenLoc())};
+    SourceLocation Tokens[] = {
+        inMacroBody(SM, Launch.getCallee()->getBeginLoc()), Less,
+        inMacroBody(SM, Launch.getConfig()->getRParenLoc()),
+        inMacroBody(SM, Launch.getRParenLoc())};
     for (SourceLocation &Token : Tokens) {
       if (SM.getFileID(Token) != Expansion)
         Refusal = MacroBodyRefusal::TokensOutsideBody;
@@ -809,7 +711,7 @@ private:
       // that is no launch.
       State.MacroLaunchUses[TripleLess].insert(
           SM.getExpansionLoc(Launch.getBeginLoc()));
-      Refusal = macroBodyRefusal();
+      Refusal = macroBodyRefusal(Launch);
     }
     if (Refusal) {
       report(Diags, Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
