@@ -383,6 +383,17 @@ void KernelMigration::findNeeded() {
   }
 }
 
+/// Whether \p Type is a stream or an event handle (cudaStream_t, a pointer to
+/// CUstream_st; cudaEvent_t, to CUevent_st), under whatever alias.
+static bool isStreamOrEventHandle(QualType Type) {
+  const auto *Pointer = Type.getCanonicalType()->getAs<PointerType>();
+  const RecordDecl *Record =
+      Pointer ? Pointer->getPointeeType()->getAsRecordDecl() : nullptr;
+  return Record && Record->getIdentifier() &&
+         (Record->getName() == "CUstream_st" ||
+          Record->getName() == "CUevent_st");
+}
+
 bool KernelMigration::checkCarriable(const ValueDecl &D, const Split &S) {
   QualType Type = D.getType();
   int Why = -1;
@@ -390,9 +401,7 @@ bool KernelMigration::checkCarriable(const ValueDecl &D, const Split &S) {
     Why = 0;
   else if (Type->isReferenceType())
     Why = 1;
-  else if (llvm::StringRef Name = Type.getAsString();
-           Name.contains("cudaStream_t") || Name.contains("cudaEvent_t") ||
-           Name.contains("CUstream_st") || Name.contains("CUevent_st"))
+  else if (isStreamOrEventHandle(Type))
     Why = 2;
   else if (const CXXRecordDecl *Record = Type->getAsCXXRecordDecl();
            Record && (Record->isLambda() || !Record->getIdentifier()))

@@ -8,6 +8,7 @@
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DCONTINUE 2>&1 | FileCheck %s --check-prefix=CONTINUE
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DARRAY 2>&1 | FileCheck %s --check-prefix=ARRAY
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DSTREAM 2>&1 | FileCheck %s --check-prefix=STREAM
+// RUN: not %cdp-lower --migrate-cdp1 %s -- -DEVENT_ALIAS 2>&1 | FileCheck %s --check-prefix=EVENT_ALIAS
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DSHARED 2>&1 | FileCheck %s --check-prefix=SHARED
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DPER_THREAD 2>&1 | FileCheck %s --check-prefix=PER_THREAD
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DRETURN 2>&1 | FileCheck %s --check-prefix=RETURN
@@ -99,6 +100,20 @@ __global__ void parent(int *p) {
 }
 // STREAM: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: 'stream' is used after it, and a stream or event handle (valid only in the grid that created it) cannot be passed to the continuation kernel{{$}}
 // STREAM: error-refusals.cu:[[@LINE-7]]:16: note: 'stream' declared here
+#endif
+
+#ifdef EVENT_ALIAS
+// A handle under another name is still one.
+typedef cudaEvent_t Marker;
+__global__ void parent(int *p) {
+  Marker done;
+  cudaEventCreateWithFlags(&done, cudaEventDisableTiming);
+  child<<<1, 1>>>(p);
+  cudaDeviceSynchronize();
+  cudaEventRecord(done, 0);
+}
+// EVENT_ALIAS: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: 'done' is used after it, and a stream or event handle (valid only in the grid that created it) cannot be passed to the continuation kernel{{$}}
+// EVENT_ALIAS: error-refusals.cu:[[@LINE-7]]:10: note: 'done' declared here
 #endif
 
 #ifdef SHARED
