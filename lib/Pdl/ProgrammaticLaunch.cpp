@@ -90,7 +90,6 @@ public:
       return true;
     HostLaunch Host{Call, nullptr, {}, {}, std::nullopt};
     KernelSource Source = kernelSource(*Call, /*Index=*/1);
-    Host.Kernel = Source.Kernel;
     // A helper's parameter: its callers name the kernel.
     if (Source.CallerArg)
       KernelParams[Call] = *Source.CallerArg;
@@ -100,7 +99,13 @@ public:
     // The stream is set through the configuration, which is not followed:
     // for a hand-written launch, any earlier launch may be the primary.
     HandWritten.insert(Call);
-    Launches[currentFunction()].push_back(std::move(Host));
+    // One launch per kernel it may start (a choice names two).
+    if (Source.Kernels.empty())
+      Source.Kernels.push_back(nullptr);
+    for (const FunctionDecl *Kernel : Source.Kernels) {
+      Host.Kernel = Kernel;
+      Launches[currentFunction()].push_back(Host);
+    }
     return true;
   }
 
@@ -138,6 +143,8 @@ public:
         ProgrammaticLaunch PDL{Launch, std::nullopt};
         for (size_t J = I; J-- > 0;) {
           const HostLaunch &Earlier = InOrder[J];
+          if (Earlier.Site == Launch.Site)
+            continue; // The same launch, of the other kernel of a choice.
           if (HandWrittenLaunch || HandWritten.count(Earlier.Site) ||
               Earlier.StreamText == Launch.StreamText) {
             PDL.Primary = Earlier;
@@ -182,27 +189,39 @@ private:
     return Inner;
   }
 
-  /// \p E, through what passes a kernel on unchanged (forwarded()), `&`,
-  /// and a local variable initialized with it (`auto kernel = child;`, as
-  /// FlashInfer writes it): the declaration it names, or null.
-  static const NamedDecl *referenced(const Expr &E, unsigned Depth = 0) {
+  /// The declarations \p E names, through what passes a kernel on
+  /// unchanged (forwarded()), `&`, a local variable initialized with it
+  /// (`auto kernel = child;`, as FlashInfer writes it) and both arms of a
+  /// choice (`fast ? child<true> : child<false>`); none it does not know.
+  static void referenced(const Expr &E,
+                         llvm::SmallVectorImpl<const NamedDecl *> &Found,
+                         unsigned Depth = 0) {
     const Expr *Inner = forwarded(E);
     if (const auto *AddressOf = dyn_cast<UnaryOperator>(Inner))
       if (AddressOf->getOpcode() == UO_AddrOf)
         Inner = forwarded(*AddressOf->getSubExpr());
+    if (Depth > 4)
+      return;
+    if (const auto *Choice = dyn_cast<ConditionalOperator>(Inner)) {
+      referenced(*Choice->getTrueExpr(), Found, Depth + 1);
+      referenced(*Choice->getFalseExpr(), Found, Depth + 1);
+      return;
+    }
     // `child<N>` in a template: the kernel template it names.
-    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Inner))
-      return Lookup->getNumDecls() == 1
-                 ? dyn_cast<FunctionTemplateDecl>(*Lookup->decls_begin())
-                 : nullptr;
+    if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Inner)) {
+      if (Lookup->getNumDecls() == 1)
+        if (const auto *Template =
+                dyn_cast<FunctionTemplateDecl>(*Lookup->decls_begin()))
+          Found.push_back(Template);
+      return;
+    }
     const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
     if (!Ref)
-      return nullptr;
+      return;
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (!isa<ParmVarDecl>(Var) && Var->isLocalVarDecl() && Var->getInit() &&
-          Depth < 4)
-        return referenced(*Var->getInit(), Depth + 1);
-    return Ref->getDecl();
+      if (!isa<ParmVarDecl>(Var) && Var->isLocalVarDecl() && Var->getInit())
+        return referenced(*Var->getInit(), Found, Depth + 1);
+    Found.push_back(Ref->getDecl());
   }
 
   /// The kernel \p D is; for a kernel template named with dependent
@@ -219,10 +238,10 @@ private:
   }
 
   /// Where the kernel that a call passes as its argument \p Index comes
-  /// from: a kernel it names, or a parameter of the calling function, whose
-  /// own callers then name it.
+  /// from: the kernels it names (two for a choice), or a parameter of the
+  /// calling function, whose own callers then name it.
   struct KernelSource {
-    const FunctionDecl *Kernel = nullptr;
+    llvm::SmallVector<const FunctionDecl *, 2> Kernels;
     /// The index of the argument the calling function's callers pass the
     /// kernel at.
     std::optional<unsigned> CallerArg;
@@ -236,14 +255,18 @@ private:
           dyn_cast<PackExpansionExpr>(Call.getArg(I)->IgnoreParens());
       if (!Pack && I < Index)
         continue;
-      const NamedDecl *D =
-          referenced(Pack ? *Pack->getPattern() : *Call.getArg(I));
+      llvm::SmallVector<const NamedDecl *, 2> Named;
+      referenced(Pack ? *Pack->getPattern() : *Call.getArg(I), Named);
       KernelSource Source;
-      if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(D)) {
+      const auto *Param =
+          Named.size() == 1 ? dyn_cast<ParmVarDecl>(Named.front()) : nullptr;
+      if (Param) {
         if (!Pack || Param->isParameterPack())
           Source.CallerArg = Param->getFunctionScopeIndex() + (Index - I);
       } else if (!Pack) {
-        Source.Kernel = kernelNamed(D);
+        for (const NamedDecl *D : Named)
+          if (const FunctionDecl *Kernel = kernelNamed(D))
+            Source.Kernels.push_back(Kernel);
       }
       return Source;
     }
@@ -293,20 +316,21 @@ private:
                               Found);
         continue;
       }
-      const FunctionDecl *Kernel = Source.Kernel;
-      if (!Kernel || !Kernel->hasAttr<CUDAGlobalAttr>())
-        continue;
-      // The call is the launch as the user wrote it; the launch before it
-      // in the caller is the primary.
-      ProgrammaticLaunch PDL{HostLaunch{Call, Kernel, {}, "", Attribute},
-                             std::nullopt};
-      auto Earlier = Launches.find(Caller);
-      if (Earlier != Launches.end())
-        for (const HostLaunch &Before : Earlier->second)
-          if (SM.isBeforeInTranslationUnit(Before.Site->getBeginLoc(),
-                                           Call->getBeginLoc()))
-            PDL.Primary = Before;
-      Found.push_back(std::move(PDL));
+      for (const FunctionDecl *Kernel : Source.Kernels) {
+        if (!Kernel->hasAttr<CUDAGlobalAttr>())
+          continue;
+        // The call is the launch as the user wrote it; the launch before it
+        // in the caller is the primary.
+        ProgrammaticLaunch PDL{HostLaunch{Call, Kernel, {}, "", Attribute},
+                               std::nullopt};
+        auto Earlier = Launches.find(Caller);
+        if (Earlier != Launches.end())
+          for (const HostLaunch &Before : Earlier->second)
+            if (SM.isBeforeInTranslationUnit(Before.Site->getBeginLoc(),
+                                             Call->getBeginLoc()))
+              PDL.Primary = Before;
+        Found.push_back(std::move(PDL));
+      }
     }
   }
 

@@ -6,12 +6,13 @@
 // Real projects (CUTLASS, FlashInfer, llama.cpp) set the programmatic
 // attribute in a helper that receives the kernel as a parameter. The kernel
 // is followed from the helper's cudaLaunchKernelEx back to the calls that
-// name it. Eleven shapes: a template parameter, a function parameter,
+// name it. Twelve shapes: a template parameter, a function parameter,
 // std::forward through a helper that passes it on, a generic lambda, a
 // configuration built by one function and used by another, one passed in,
 // an element of a parameter pack, a pack passed on whole, a local variable
 // (FlashInfer), a kernel template named with the launching template's
-// arguments (FlashInfer), and the C launch of a `void const *` (CUTLASS).
+// arguments (FlashInfer), the C launch of a `void const *` (CUTLASS), and
+// a kernel chosen by a condition (each one it may be).
 // Each kernel launched so is a PDL secondary, and the PDL checks look at
 // it. (Each kernel's error comes with its launch's note, so the expected
 // lines are matched in any order.)
@@ -200,6 +201,12 @@ void launchOnCluster(cudaStream_t s, void const *kernel, void **params) {
   cudaLaunchKernelExC(&config, kernel, params);
 }
 
+// A kernel chosen by a condition: either may be the secondary.
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'chosenFast' never calls
+__global__ void chosenFast(float *out) { out[0] = 1.0f; }
+// CHECK-DAG: pdl-helpers.cu:[[@LINE+1]]:17: error: PDL secondary kernel 'chosenSlow' never calls
+__global__ void chosenSlow(float *out) { out[0] = 2.0f; }
+
 void moreShapes(float *a, float *b, cudaStream_t s) {
   primary<<<1, 32, 0, s>>>(a);
   launchPacked(s, throughPack, (const float *)a, b);
@@ -223,4 +230,8 @@ void moreShapes(float *a, float *b, cudaStream_t s) {
   auto local = throughLocal;
   cudaLaunchKernelEx(&config, local, (const float *)a, b);
   // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  auto chosen = s ? chosenFast : chosenSlow;
+  cudaLaunchKernelEx(&config, chosen, b);
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-1]]:3: note: launched here as a PDL secondary
+  // CHECK-DAG: pdl-helpers.cu:[[@LINE-2]]:3: note: launched here as a PDL secondary
 }
