@@ -20,6 +20,7 @@
 
 #include "Checks/CheckOptions.h"
 #include "Checks/ChecksConsumer.h"
+#include "CudaAST/CustomDiagnostic.h"
 #include "CudaAST/Target.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -56,9 +57,9 @@ protected:
                                 "-fplugin-arg-cdp-Wno-cdp-local-pointer, or "
                                 "ptx-jit=sm_XY");
       if (E) {
-        unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error,
-                                            "cdp plugin argument '%0': %1");
-        Diags.Report(ID) << Arg << llvm::toString(std::move(E));
+        reportCustom(Diags, SourceLocation(), DiagnosticIDs::Error,
+                     "cdp plugin argument '%0': %1")
+            << Arg << llvm::toString(std::move(E));
         return false;
       }
     }
@@ -68,13 +69,12 @@ protected:
   ActionType getActionType() override { return AddAfterMainAction; }
 
   llvm::Error setPtxJitArchitecture(StringRef Arch) {
-    unsigned Version = 0;
-    if (!Arch.consume_front("sm_") || Arch.consumeInteger(10, Version) ||
-        !Arch.empty())
+    std::optional<unsigned> Version = smVersionOf(Arch);
+    if (!Version)
       return llvm::createStringError("expected ptx-jit=sm_XY, such as "
                                      "ptx-jit=sm_80");
     // PTX from sm_90 on keeps what the sm_90 compile keeps.
-    Options.setPtxJitArchitecture(Version < FirstPdlSmVersion ? Version : 0);
+    Options.setPtxJitArchitecture(*Version < FirstPdlSmVersion ? *Version : 0);
     return llvm::Error::success();
   }
 

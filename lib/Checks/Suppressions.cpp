@@ -7,6 +7,8 @@
 
 #include "Checks/Suppressions.h"
 
+#include "CudaAST/CustomDiagnostic.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -127,20 +129,17 @@ void Suppressions::reportUnused(DiagnosticsEngine &Diags,
   for (const auto &Entry : Files)
     Order.push_back(Entry.first);
   llvm::sort(Order);
-  unsigned Unused = Diags.getDiagnosticIDs()->getCustomDiagID(
-      DiagnosticIDs::Warning,
-      "'%0' suppresses no diagnostic of cdp-lower here; remove it");
-  unsigned Unmatched = Diags.getDiagnosticIDs()->getCustomDiagID(
-      DiagnosticIDs::Warning,
-      "'%0' has no matching %select{NOLINTEND|NOLINTBEGIN}1 with the same "
-      "check list in this file, so it suppresses nothing");
   for (FileID File : Order) {
     const FileComments &Comments = Files.find(File)->second;
     // In the file's order (the comments are), unmatched ones included.
     for (size_t Index = 0; Index < Comments.Comments.size(); ++Index) {
       const Comment &C = Comments.Comments[Index];
       if (llvm::is_contained(Comments.Unmatched, Index)) {
-        Diags.Report(C.Loc, Unmatched) << C.Spelling << (C.Type == Kind::End);
+        reportCustom(Diags, C.Loc, DiagnosticIDs::Warning,
+                     "'%0' has no matching %select{NOLINTEND|NOLINTBEGIN}1 "
+                     "with the same check list in this file, so it "
+                     "suppresses nothing")
+            << C.Spelling << (C.Type == Kind::End);
         continue;
       }
       // A check that is off could not have reported anything here.
@@ -149,7 +148,10 @@ void Suppressions::reportUnused(DiagnosticsEngine &Diags,
                (StringRef(Name).contains('*') || IsEnabled(Name));
       });
       if (Ours && !C.Used && C.Type != Kind::End)
-        Diags.Report(C.Loc, Unused) << C.Spelling;
+        reportCustom(Diags, C.Loc, DiagnosticIDs::Warning,
+                     "'%0' suppresses no diagnostic of cdp-lower here; "
+                     "remove it")
+            << C.Spelling;
     }
   }
 }

@@ -13,15 +13,19 @@
 namespace cdp {
 
 unsigned targetSmVersion(const clang::ASTContext &Context) {
-  llvm::StringRef CPU = Context.getTargetInfo().getTargetOpts().CPU;
-  unsigned Version = 90;
-  if (CPU.consume_front("sm_"))
-    CPU.consumeInteger(10, Version);
-  return Version;
+  return smVersionOf(Context.getTargetInfo().getTargetOpts().CPU).value_or(90);
 }
 
 std::string smName(unsigned SmVersion) {
   return "sm_" + std::to_string(SmVersion);
+}
+
+std::optional<unsigned> smVersionOf(llvm::StringRef Name) {
+  unsigned Version;
+  if (!Name.consume_front("sm_") || Name.consumeInteger(10, Version) ||
+      !(Name.empty() || Name == "a" || Name == "f"))
+    return std::nullopt;
+  return Version;
 }
 
 } // namespace cdp

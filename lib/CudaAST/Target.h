@@ -12,6 +12,9 @@
 #ifndef CDP_LOWER_CUDAAST_TARGET_H
 #define CDP_LOWER_CUDAAST_TARGET_H
 
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -30,6 +33,9 @@ unsigned targetSmVersion(const clang::ASTContext &Context);
 
 /// "sm_90" for 90.
 std::string smName(unsigned SmVersion);
+
+/// 90 for "sm_90", "sm_90a" or "sm_100f"'s 100; nothing for another name.
+std::optional<unsigned> smVersionOf(llvm::StringRef Name);
 
 } // namespace cdp
 

@@ -8,6 +8,7 @@
 #include "Lowering/LaunchAggregation.h"
 
 #include "CudaAST/KernelName.h"
+#include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "ParamLayout/ParamLayout.h"
@@ -309,14 +310,15 @@ private:
       // The aggregated kernel as this launch names it: `work::child` and
       // `child<float>` become `work::child_aggregated` and
       // `child_aggregated<float>`.
-      const SourceLocation AfterCallee =
-          Lexer::getLocForEndOfToken(CalleeEnd, 0, SM, Context.getLangOpts());
+      const LangOptions &LangOpts = Context.getLangOpts();
       const std::string Aggregated =
-          std::string(SM.getCharacterData(CalleeBegin),
-                      distance(CalleeBegin, NameEnd)) +
+          writtenText(CharSourceRange::getCharRange(CalleeBegin, NameEnd), SM,
+                      LangOpts) +
           "_aggregated" + DeducedArgs +
-          std::string(SM.getCharacterData(NameEnd),
-                      distance(NameEnd, AfterCallee));
+          writtenText(CharSourceRange::getCharRange(
+                          NameEnd, Lexer::getLocForEndOfToken(CalleeEnd, 0, SM,
+                                                              LangOpts)),
+                      SM, LangOpts);
       auto [It, New] = State.Scopes.insert(
           {{&Enclosing, Definition, Granularity}, {Aggregated, ""}});
       if (New)

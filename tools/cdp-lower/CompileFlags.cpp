@@ -176,10 +176,9 @@ std::vector<unsigned> gpuArchitecturesOf(const CommandLineArguments &Args) {
                Arg.drop_front(Flag.size()).consume_front("="))
         Value = Arg.drop_front(Flag.size() + 1);
     }
-    unsigned Version;
-    if (Value.consume_front("sm_") && !Value.consumeInteger(10, Version) &&
-        llvm::find(Archs, Version) == Archs.end())
-      Archs.push_back(Version);
+    if (std::optional<unsigned> Version = smVersionOf(Value))
+      if (!llvm::is_contained(Archs, *Version))
+        Archs.push_back(*Version);
   }
   return Archs;
 }
