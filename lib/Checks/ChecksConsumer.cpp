@@ -103,9 +103,13 @@ void runChecks(ASTContext &AST, Preprocessor &PP, const CheckOptions &Options,
 
 class ChecksConsumer : public ASTConsumer {
 public:
-  ChecksConsumer(Preprocessor &PP, CheckOptions Options)
-      : PP(PP), Options(std::move(Options)) {
-    Skipped.recordFrom(PP);
+  ChecksConsumer(Preprocessor &PP, CheckOptions Options,
+                 const SkippedCode *Recorded)
+      : PP(PP), Options(std::move(Options)), Skipped(Recorded) {
+    if (!Skipped) {
+      OwnSkipped.recordFrom(PP);
+      Skipped = &OwnSkipped;
+    }
     Pragmas.recordFrom(PP);
   }
 
@@ -113,13 +117,14 @@ public:
     // Even when clang found errors: for a host-only call in device code
     // clang says only "no matching function", and the checks say why.
     if (Context.getLangOpts().CUDAIsDevice)
-      runChecks(Context, PP, Options, Skipped, Pragmas);
+      runChecks(Context, PP, Options, *Skipped, Pragmas);
   }
 
 private:
   Preprocessor &PP;
   CheckOptions Options;
-  SkippedCode Skipped;
+  const SkippedCode *Skipped;
+  SkippedCode OwnSkipped;
   PragmaDiagnosticRegions Pragmas;
 };
 
@@ -135,7 +140,8 @@ std::string mainFilePath(CompilerInstance &CI) {
 } // namespace
 
 std::unique_ptr<ASTConsumer>
-createChecksConsumer(CompilerInstance &CI, const CheckOptions &DriverOptions) {
+createChecksConsumer(CompilerInstance &CI, const CheckOptions &DriverOptions,
+                     const SkippedCode *Skipped) {
   // clang's "unknown warning group" for a pragma naming a check is noise:
   // the checks honour the pragma.
   filterCheckFlagNoise(CI.getDiagnostics());
@@ -143,7 +149,8 @@ createChecksConsumer(CompilerInstance &CI, const CheckOptions &DriverOptions) {
       CI.getPreprocessor(),
       DriverOptions.underCompileLine(
           CI.getDiagnosticOpts().Warnings,
-          checkLevelsForFile(mainFilePath(CI), CI.getDiagnostics())));
+          checkLevelsForFile(mainFilePath(CI), CI.getDiagnostics())),
+      Skipped);
 }
 
 } // namespace cdp

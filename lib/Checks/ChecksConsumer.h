@@ -26,16 +26,21 @@ class CompilerInstance;
 
 namespace cdp {
 
+class SkippedCode;
+
 /// The checks for the translation unit \p CI is about to parse, under
 /// \p DriverOptions (the flags given to the tool or the plugin itself), which
 /// apply on top of the options file found from the file's directory and the
 /// compile line's -W flags. They run when the parse ends, in a device
 /// compilation only: the host one would repeat what the device ones report.
 /// Also filters clang's "unknown warning option/group" for check names out
-/// of \p CI's diagnostics.
+/// of \p CI's diagnostics. \p Skipped: what the preprocessor skips, when
+/// the caller records it already (recording it is a walk over every
+/// conditional of the headers); the consumer records it otherwise.
 std::unique_ptr<clang::ASTConsumer>
 createChecksConsumer(clang::CompilerInstance &CI,
-                     const CheckOptions &DriverOptions);
+                     const CheckOptions &DriverOptions,
+                     const SkippedCode *Skipped = nullptr);
 
 } // namespace cdp
 

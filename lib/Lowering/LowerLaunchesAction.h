@@ -80,6 +80,9 @@ protected:
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override;
 
 public:
+  /// What the preprocessor skipped, recorded from the start of the parse.
+  const SkippedCode &skippedCode() const { return Skipped; }
+
   /// An `#include` the preprocessor followed.
   struct Inclusion {
     clang::FileID Includer;

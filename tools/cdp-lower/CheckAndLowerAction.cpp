@@ -18,7 +18,8 @@ CheckAndLowerAction::CreateASTConsumer(clang::CompilerInstance &CI,
                                        llvm::StringRef InFile) {
   // In this order: the lowering asks whether the checks found errors.
   std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
-  Consumers.push_back(createChecksConsumer(CI, Checks));
+  // One record of the skipped code, the lowering's, serves both.
+  Consumers.push_back(createChecksConsumer(CI, Checks, &skippedCode()));
   Consumers.push_back(LowerLaunchesAction::CreateASTConsumer(CI, InFile));
   return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
 }
