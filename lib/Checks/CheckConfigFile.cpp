@@ -22,6 +22,41 @@ namespace cdp {
 
 static constexpr llvm::StringLiteral FileName = ".cdp-lower";
 
+/// `Aggregation: {Unordered: all}` or `{Unordered: [a, b]}`.
+static llvm::Error parseAggregation(llvm::yaml::Node *Value,
+                                    CheckConfigFile &Config) {
+  auto Invalid = [] {
+    return llvm::createStringError(
+        "'Aggregation' takes one key, 'Unordered', with 'all' or a list of "
+        "kernel names");
+  };
+  auto *Map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(Value);
+  if (!Map)
+    return Invalid();
+  for (llvm::yaml::KeyValueNode &Entry : *Map) {
+    auto *Key = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(Entry.getKey());
+    llvm::SmallString<32> Storage;
+    if (!Key || Key->getValue(Storage) != "Unordered")
+      return Invalid();
+    if (auto *One =
+            llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(Entry.getValue())) {
+      Config.UnorderedChildren.push_back(One->getValue(Storage).str());
+      continue;
+    }
+    auto *List =
+        llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(Entry.getValue());
+    if (!List)
+      return Invalid();
+    for (llvm::yaml::Node &Item : *List) {
+      auto *Name = llvm::dyn_cast<llvm::yaml::ScalarNode>(&Item);
+      if (!Name)
+        return Invalid();
+      Config.UnorderedChildren.push_back(Name->getValue(Storage).str());
+    }
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<CheckConfigFile> parseCheckConfig(llvm::StringRef Path,
                                                  llvm::StringRef Text) {
   auto Fail = [&](const llvm::Twine &Why) {
@@ -44,12 +79,20 @@ llvm::Expected<CheckConfigFile> parseCheckConfig(llvm::StringRef Path,
     return Config;
   auto *Root = llvm::dyn_cast<llvm::yaml::MappingNode>(Document->getRoot());
   if (!Root)
-    return Fail("expected a mapping with the key 'Checks'");
+    return Fail("expected a mapping with the keys 'Checks' and "
+                "'Aggregation'");
   for (llvm::yaml::KeyValueNode &Entry : *Root) {
     auto *Key = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(Entry.getKey());
     llvm::SmallString<32> KeyStorage;
-    if (!Key || Key->getValue(KeyStorage) != "Checks")
-      return Fail("unknown key; the file has one key, 'Checks'");
+    llvm::StringRef KeyName = Key ? Key->getValue(KeyStorage) : "";
+    if (KeyName == "Aggregation") {
+      if (llvm::Error E = parseAggregation(Entry.getValue(), Config))
+        return Fail(llvm::toString(std::move(E)));
+      continue;
+    }
+    if (KeyName != "Checks")
+      return Fail("unknown key; the file's keys are 'Checks' and "
+                  "'Aggregation'");
     auto *Checks =
         llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(Entry.getValue());
     if (!Checks)

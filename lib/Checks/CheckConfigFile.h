@@ -15,6 +15,12 @@
 // Levels are off, remark, warning and error. The tool and the plugin read
 // it; the compile line's -W flags, then their own, act on top of it.
 //
+// The tool also reads which children's launches may be aggregated whatever
+// their stream (`--aggregate-unordered`, README "Launch aggregation"):
+//
+//   Aggregation:
+//     Unordered: [visitEdges, relax]    # or: Unordered: all
+//
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_CHECKS_CHECKCONFIGFILE_H
 #define CDP_LOWER_CHECKS_CHECKCONFIGFILE_H
@@ -26,6 +32,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class DiagnosticsEngine;
@@ -36,6 +43,8 @@ namespace cdp {
 struct CheckConfigFile {
   std::string Path;
   CheckLevels Levels;
+  /// `Aggregation: Unordered:`: kernel names, or `all`.
+  std::vector<std::string> UnorderedChildren;
 };
 
 /// Reads \p Text, the contents of the options file \p Path.

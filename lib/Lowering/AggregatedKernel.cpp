@@ -13,9 +13,11 @@
 #include "Lowering/ChildGridUses.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -85,24 +87,25 @@ public:
     const std::string Signature =
         TemplateHeader +
         std::string(Child.getStorageClass() == SC_Static ? "static " : "") +
-        "__global__ void " + Name + "_aggregated(cdp::aggregated::" +
+        "__global__ void " + launchBoundsOf(Child) + Name +
+        "_aggregated(cdp::aggregated::" +
         (OneShape ? "SyncedBatch<" : "Batch<") + llvm::join(Types, ", ") +
-        "> __cdp_batch)";
+        "> cdp_batch)";
 
     std::string Text = "\n\n/// '" + Name +
                        "' for aggregated launches (cdp-lower --aggregate): "
                        "each block\n/// runs one block of one launch, with "
                        "that launch's arguments and indices.\n" +
                        Signature + " {\n";
-    Text += "  const auto __cdp_launch = __cdp_batch.block();\n";
+    Text += "  const auto cdp_launch = cdp_batch.block();\n";
     if (!OneShape)
-      Text += "  if (__cdp_launch.Idle)\n    return;\n";
+      Text += "  if (cdp_launch.Idle)\n    return;\n";
     static const char *const Shapes[][2] = {{"uint3 blockIdx", "BlockIdx"},
                                             {"dim3 gridDim", "GridDim"},
                                             {"dim3 blockDim", "BlockDim"}};
     for (unsigned I = 0; I < 3; ++I)
       if (Uses.ReadsShape[I])
-        Text += std::string("  const ") + Shapes[I][0] + " = __cdp_launch." +
+        Text += std::string("  const ") + Shapes[I][0] + " = cdp_launch." +
                 Shapes[I][1] + ";\n";
     for (const ParmVarDecl *Param : Child.parameters()) {
       if (!Param->getIdentifier())
@@ -110,7 +113,7 @@ public:
       std::string Declaration;
       llvm::raw_string_ostream OS(Declaration);
       Param->getType().print(OS, Policy, Param->getName());
-      Text += "  " + Declaration + " = __cdp_launch." +
+      Text += "  " + Declaration + " = cdp_launch." +
               (TemplateHeader.empty() ? "" : "template ") + "arg<" +
               std::to_string(Param->getFunctionScopeIndex()) + ">();\n";
     }
@@ -124,7 +127,48 @@ public:
     return true;
   }
 
+  /// Bounds \p Kernel, which aggregates launches, to 1,024 threads a
+  /// block unless it has bounds of its own: the runtime's bookkeeping adds
+  /// registers, and without the bound a kernel launched with 1,024-thread
+  /// blocks as written could ask for more than a block may have.
+  void boundLauncher(const FunctionDecl &Kernel) {
+    if (Kernel.hasAttr<CUDALaunchBoundsAttr>())
+      return;
+    SourceLocation Name = Kernel.getLocation();
+    if (!Name.isFileID())
+      return; // Named by a macro: left as written.
+    EditsOf(SM.getFileID(Name)).insert(Name, std::string(LauncherBounds) + " ");
+  }
+
 private:
+  static constexpr const char *LauncherBounds = "__launch_bounds__(1024)";
+
+  /// The copy of \p Child keeps its launch bounds, or gets 1,024 threads
+  /// (the largest block) so that the lookup of its launch never makes it
+  /// ask for more registers than a block of the original's shape may have.
+  std::string launchBoundsOf(const FunctionDecl &Child) const {
+    if (const auto *Bounds = Child.getAttr<CUDALaunchBoundsAttr>()) {
+      CharSourceRange Range = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(Bounds->getRange()), SM,
+          Context.getLangOpts());
+      if (Range.isValid())
+        return writtenText(Range, SM, Context.getLangOpts()) + " ";
+      // Spelt by a macro: the copy takes the values.
+      std::string Text;
+      llvm::raw_string_ostream OS(Text);
+      OS << "__launch_bounds__(";
+      Bounds->getMaxThreads()->printPretty(OS, nullptr,
+                                           Context.getPrintingPolicy());
+      if (const Expr *Min = Bounds->getMinBlocks()) {
+        OS << ", ";
+        Min->printPretty(OS, nullptr, Context.getPrintingPolicy());
+      }
+      OS << ") ";
+      return Text;
+    }
+    return std::string(LauncherBounds) + " ";
+  }
+
   std::string indentOf(SourceLocation Loc) const {
     Loc = SM.getExpansionLoc(Loc);
     return lineIndentation(SM.getBufferData(SM.getFileID(Loc)),
@@ -178,6 +222,8 @@ bool writeAggregatedKernels(const AggregationState &State, ASTContext &Context,
     ScopesOf[Scope.Kernel].push_back({Scope, Spelling});
   for (const auto &[Kernel, Children] : ScopesOf)
     Writer.declareScopes(*Kernel, Children);
+  for (const FunctionDecl *Kernel : State.Launchers)
+    Writer.boundLauncher(*Kernel);
   for (const auto &[Child, Info] : State.Children)
     if (!Writer.writeKernel(*Child, Info, ScopesOf.contains(Child)))
       return false;

@@ -8,13 +8,13 @@
 // writes after its definition
 //
 //   __global__ void child_aggregated(cdp::aggregated::Batch<int *, int>
-//                                    __cdp_batch) {
-//     const auto __cdp_launch = __cdp_batch.block();
-//     if (__cdp_launch.Idle)
+//                                    cdp_batch) {
+//     const auto cdp_launch = cdp_batch.block();
+//     if (cdp_launch.Idle)
 //       return;
-//     const uint3 blockIdx = __cdp_launch.BlockIdx;
-//     int *out = __cdp_launch.arg<0>();
-//     int n = __cdp_launch.arg<1>();
+//     const uint3 blockIdx = cdp_launch.BlockIdx;
+//     int *out = cdp_launch.arg<0>();
+//     int n = cdp_launch.arg<1>();
 //     ... the body of child, its own launches lowered ...
 //
 // The locals shadow the built-in variables and stand for the parameters,

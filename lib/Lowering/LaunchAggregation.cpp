@@ -113,9 +113,10 @@ public:
         SM(Context.getSourceManager()), EditsOf(EditsOf), State(State),
         Kernel(Launch.getDirectCallee()) {}
 
-  AggregationOutcome run(AggregationGranularity Option) {
+  AggregationOutcome run(const AggregationOptions &Options) {
     std::optional<AggregationMarker> Marker = markerOf(Launch);
-    Granularity = Marker ? Marker->Granularity : Option;
+    Granularity = Marker ? Marker->Granularity : Options.Granularity;
+    Unordered = Kernel && Options.Unordered.contains(*Kernel);
     if (Granularity == AggregationGranularity::None)
       return AggregationOutcome::NotAggregated;
     Level = Marker ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
@@ -219,13 +220,17 @@ private:
                      "function or a lambda), and a block's or a grid's "
                      "aggregated launch is made when its threads leave the "
                      "kernel; aggregate it by warp");
-    if (!Marked && !isFireAndForget(streamOf(Launch), Context))
-      return decline(
+    if (!Marked && !Unordered && !isFireAndForget(streamOf(Launch), Context))
+      return declineWithNote(
           "its stream is not cudaStreamFireAndForget: launches into one "
           "stream run one after another, and aggregated they would run at "
-          "the same time; launch into cudaStreamFireAndForget, or mark the "
-          "stream with cdp::aggregate::warp(), block() or grid() "
-          "where the child grids do not rely on that order");
+          "the same time",
+          Launch.getBeginLoc(),
+          "if the child grids do not rely on that order, say so with "
+          "--aggregate-unordered=" +
+              Kernel->getNameAsString() +
+              " (or in .cdp-lower), or mark the stream with "
+              "cdp::aggregate::warp(), block() or grid()");
     return true;
   }
 
@@ -336,6 +341,8 @@ private:
         SM.isBeforeInTranslationUnit(CalleeBegin, Child.FirstLaunch))
       Child.FirstLaunch = CalleeBegin;
     State.UseRuntime.insert(SM.getFileID(CalleeBegin));
+    if (Enclosing.hasAttr<CUDAGlobalAttr>())
+      State.Launchers.insert(&Enclosing);
   }
 
   const CUDAKernelCallExpr &Launch;
@@ -353,6 +360,8 @@ private:
   /// `<float>` for a template launched with deduced arguments.
   std::string DeducedArgs;
   AggregationGranularity Granularity = AggregationGranularity::None;
+  /// The user declared the child's launches independent of stream order.
+  bool Unordered = false;
   DiagnosticsEngine::Level Level = DiagnosticsEngine::Warning;
   SourceEdits *Edits = nullptr;
   SourceLocation CalleeBegin, NameEnd, CalleeEnd, TripleLess, TripleGreater,
@@ -384,11 +393,46 @@ std::string scopeName(const FunctionDecl &Child,
 
 AggregationOutcome
 aggregateLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Enclosing,
-                ASTContext &Context, AggregationGranularity Option,
+                ASTContext &Context, const AggregationOptions &Options,
                 llvm::function_ref<SourceEdits *(FileID)> EditsOf,
                 AggregationState &State) {
   return LaunchAggregator(Launch, Enclosing, Context, EditsOf, State)
-      .run(Option);
+      .run(Options);
+}
+
+bool UnorderedChildren::contains(const FunctionDecl &Kernel) const {
+  if (All)
+    return true;
+  // A template's instantiation is named as its template is.
+  const FunctionDecl &Named =
+      Kernel.getPrimaryTemplate()
+          ? *Kernel.getPrimaryTemplate()->getTemplatedDecl()
+          : Kernel;
+  const std::string Simple = Named.getNameAsString(),
+                    Qualified = Named.getQualifiedNameAsString();
+  for (const std::string &Name : Names) {
+    StringRef Written = StringRef(Name).ltrim(':');
+    if (Written == Simple || Written == Qualified)
+      return true;
+  }
+  return false;
+}
+
+void UnorderedChildren::add(const UnorderedChildren &Other) {
+  All |= Other.All;
+  Names.insert(Names.end(), Other.Names.begin(), Other.Names.end());
+}
+
+void UnorderedChildren::add(StringRef List) {
+  llvm::SmallVector<StringRef, 4> Parts;
+  List.split(Parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef Part : Parts) {
+    Part = Part.trim();
+    if (Part == "all")
+      All = true;
+    else if (!Part.empty())
+      Names.push_back(Part.str());
+  }
 }
 
 } // namespace cdp

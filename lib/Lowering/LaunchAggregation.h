@@ -36,10 +36,12 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <map>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -49,6 +51,29 @@ class CUDAKernelCallExpr;
 namespace cdp {
 
 enum class AggregationGranularity { None, Warp, Block, Grid };
+
+/// The children whose launches the user declares independent of the order
+/// of their stream (`--aggregate-unordered`, or `Aggregation: Unordered:`
+/// in the `.cdp-lower` file): a child grid of theirs neither waits for nor
+/// is waited on by another launch of that stream, so their launches into
+/// any stream may be aggregated under the option, as a marker would allow.
+struct UnorderedChildren {
+  /// Every child.
+  bool All = false;
+  /// By name: `child` names every kernel of that name, `work::child` the
+  /// one in that namespace.
+  std::vector<std::string> Names;
+
+  bool contains(const clang::FunctionDecl &Kernel) const;
+  /// Adds \p List, comma-separated names or `all`.
+  void add(llvm::StringRef List);
+  void add(const UnorderedChildren &Other);
+};
+
+struct AggregationOptions {
+  AggregationGranularity Granularity = AggregationGranularity::None;
+  UnorderedChildren Unordered;
+};
 
 /// A kernel that gets an aggregated copy.
 struct AggregatedChild {
@@ -84,6 +109,10 @@ struct AggregationState {
     std::string Variable;
   };
   std::map<Scope, ScopeSpelling> Scopes;
+  /// Kernels with an aggregated launch in their body: the runtime's
+  /// bookkeeping adds to their registers, so each gets launch bounds
+  /// (AggregatedKernel.h).
+  llvm::SetVector<const clang::FunctionDecl *> Launchers;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;
 };
@@ -98,13 +127,13 @@ enum class AggregationOutcome {
   Refused,
 };
 
-/// Aggregates \p Launch, made in \p Enclosing, when its marker or \p Option
-/// asks for it and it is eligible. \p EditsOf gives the edits of a file the
+/// Aggregates \p Launch, made in \p Enclosing, when its marker or \p Options
+/// ask for it and it is eligible. \p EditsOf gives the edits of a file the
 /// lowering changes (null for one it must not).
 AggregationOutcome
 aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
                 const clang::FunctionDecl &Enclosing,
-                clang::ASTContext &Context, AggregationGranularity Option,
+                clang::ASTContext &Context, const AggregationOptions &Options,
                 llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
                 AggregationState &State);
 

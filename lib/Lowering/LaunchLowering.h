@@ -130,7 +130,7 @@ struct LaunchLoweringOptions {
   bool RuntimeChecks = false;
   /// Aggregate eligible launches (--aggregate); a marked launch is
   /// aggregated whatever this says.
-  AggregationGranularity Aggregate = AggregationGranularity::None;
+  AggregationOptions Aggregate;
 };
 
 /// Rewrites \p Launch through \p Edits, or reports through the context's

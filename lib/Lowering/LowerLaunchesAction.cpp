@@ -385,9 +385,12 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
 }
 
 std::unique_ptr<ASTConsumer>
-LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef) {
+LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef InFile) {
+  FileOptions = Options;
+  FileOptions.Launches.Aggregate.Unordered.add(
+      unorderedChildrenFor(InFile, CI.getDiagnostics()));
   return std::make_unique<LowerLaunchesConsumer>(
-      Options, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
+      FileOptions, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
       Skipped, MacroUses);
 }
 

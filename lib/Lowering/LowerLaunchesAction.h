@@ -78,6 +78,14 @@ protected:
   CreateASTConsumer(clang::CompilerInstance &CI,
                     llvm::StringRef InFile) override;
   bool BeginSourceFileAction(clang::CompilerInstance &CI) override;
+  /// The children that the project's settings for \p File (the tool's
+  /// `.cdp-lower` file) declare independent of stream order, added to the
+  /// options' (UnorderedChildren).
+  virtual UnorderedChildren unorderedChildrenFor(llvm::StringRef File,
+                                                 clang::DiagnosticsEngine &) {
+    (void)File;
+    return {};
+  }
 
 public:
   /// What the preprocessor skipped, recorded from the start of the parse.
@@ -92,6 +100,8 @@ public:
 
 private:
   const LoweringOptions &Options;
+  /// The options for the file being lowered, with its project's settings.
+  LoweringOptions FileOptions;
   LoweredFile &Result;
   /// Files that include the runtime already (lowering them adds nothing).
   llvm::DenseSet<clang::FileID> IncludeRuntime;

@@ -7,9 +7,13 @@
 
 #include "CheckAndLowerAction.h"
 
+#include "Checks/CheckConfigFile.h"
 #include "Checks/ChecksConsumer.h"
 
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 namespace cdp {
 
@@ -22,6 +26,25 @@ CheckAndLowerAction::CreateASTConsumer(clang::CompilerInstance &CI,
   Consumers.push_back(createChecksConsumer(CI, Checks, &skippedCode()));
   Consumers.push_back(LowerLaunchesAction::CreateASTConsumer(CI, InFile));
   return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
+}
+
+UnorderedChildren
+CheckAndLowerAction::unorderedChildrenFor(llvm::StringRef File,
+                                          clang::DiagnosticsEngine &) {
+  llvm::SmallString<256> Path(File);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::Expected<std::optional<CheckConfigFile>> Config =
+      findCheckConfig(llvm::sys::path::parent_path(Path));
+  UnorderedChildren Children;
+  if (!Config) {
+    // The checks report an invalid file, and the lowering stops there.
+    llvm::consumeError(Config.takeError());
+    return Children;
+  }
+  if (*Config)
+    for (const std::string &Name : (*Config)->UnorderedChildren)
+      Children.add(Name);
+  return Children;
 }
 
 } // namespace cdp

@@ -27,6 +27,9 @@ protected:
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI,
                     llvm::StringRef InFile) override;
+  /// `Aggregation: Unordered:` of the file's `.cdp-lower`.
+  UnorderedChildren unorderedChildrenFor(llvm::StringRef File,
+                                         clang::DiagnosticsEngine &) override;
 
 private:
   const CheckOptions &Checks;

@@ -152,6 +152,16 @@ static cl::opt<cdp::AggregationGranularity> Aggregate(
                           "the threads of the launching grid, launched when "
                           "its last block ends")),
     cl::init(cdp::AggregationGranularity::None), cl::cat(ToolCategory));
+static cl::list<std::string> AggregateUnordered(
+    "aggregate-unordered",
+    cl::desc("With --aggregate: the launches of these children (comma-"
+             "separated kernel names, or 'all') do not rely on running in "
+             "order with the other launches of their stream, so they are "
+             "aggregated whatever their stream, the null stream included "
+             "(README \"Launch aggregation\" says what this asserts); also "
+             "'Aggregation: Unordered:' in .cdp-lower"),
+    cl::value_desc("kernel,...|all"), cl::CommaSeparated,
+    cl::cat(ToolCategory));
 static cl::opt<bool> MigrateCdp1(
     "migrate-cdp1",
     cl::desc("First rewrite CDP1 code for CDP2: a device-side "
@@ -328,7 +338,9 @@ int main(int argc, const char **argv) {
   cdp::LoweringOptions Options;
   Options.Launches.RuntimeChecks = RuntimeChecks;
   Options.Launches.Form = Emit;
-  Options.Launches.Aggregate = Aggregate;
+  Options.Launches.Aggregate.Granularity = Aggregate;
+  for (const std::string &Child : AggregateUnordered)
+    Options.Launches.Aggregate.Unordered.add(Child);
 
   Options.HeaderFilter = HeaderFilter;
   // Exported replacements and fix-its apply to the originals in place.

@@ -46,6 +46,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <utility>
 
 namespace cdp {
@@ -61,6 +62,9 @@ __device__ inline cudaStream_t warp(cudaStream_t Stream = 0) { return Stream; }
 /// Aggregates this launch with the same launches of the other threads of
 /// its block, launched when the block finishes.
 __device__ inline cudaStream_t block(cudaStream_t Stream = 0) { return Stream; }
+/// Aggregates this launch with the same launches of the whole launching
+/// grid, launched when the grid's last block finishes.
+__device__ inline cudaStream_t grid(cudaStream_t Stream = 0) { return Stream; }
 
 } // namespace aggregate
 
@@ -100,6 +104,24 @@ constexpr unsigned long long kMaxBatchBlocks = (1ull << 31) - 1;
 template <class... Params>
 using Values = detail::ValuesOf<std::index_sequence_for<Params...>, Params...>;
 
+/// A launch's arguments as the bytes the parameter buffer would hold: made
+/// once by copy-constructing each argument into them (`store`), as
+/// `<<<>>>` does, and copied as bytes from then on, as the device runtime
+/// copies parameters. Never default-constructed: a parameter type whose
+/// default constructor is host-only, or deleted, is recorded as well.
+template <class... Params> struct ArgumentBytes {
+  alignas(Values<Params...>) unsigned char Bytes[sizeof(Values<Params...>)];
+
+  template <class... Args> __device__ void store(Args... Arguments) {
+    new (Bytes) Values<Params...>{{detail::implicitly<Params>(Arguments)}...};
+  }
+  /// Argument `Index`, as its parameter's type.
+  template <std::size_t Index> __device__ const auto &arg() const {
+    return detail::valueIn<Index>(
+        *reinterpret_cast<const Values<Params...> *>(Bytes));
+  }
+};
+
 /// One launch of the original kernel.
 template <class... Params> struct Record {
   dim3 Grid;
@@ -107,8 +129,23 @@ template <class... Params> struct Record {
   unsigned SharedMem;
   /// Its first block in the aggregated grid.
   unsigned FirstBlock;
-  Values<Params...> Args;
+  ArgumentBytes<Params...> Args;
 };
+
+namespace detail {
+/// The record of `child<<<Config>>>(Arguments...)`.
+template <class... Params, class... Args>
+__device__ Record<Params...> recordOf(const LaunchConfig &Config,
+                                      Args... Arguments) {
+  Record<Params...> Launch;
+  Launch.Grid = Config.Grid;
+  Launch.Block = Config.Block;
+  Launch.SharedMem = static_cast<unsigned>(Config.SharedMem.Bytes);
+  Launch.FirstBlock = 0;
+  Launch.Args.store(Arguments...);
+  return Launch;
+}
+} // namespace detail
 
 /// A batch of records in the device heap: this header, then the records.
 struct RecordsHeader {
@@ -186,14 +223,16 @@ __device__ inline void countLaunch(unsigned long long Aggregated) {
 
 //===----------------------------------------------------------------------===//
 // The batches' memory. The device heap's malloc costs about as much as the
-// launches it saves (measured on the H200), so batches come from two pools
-// of fixed-size chunks, claimed with one atomic each: small chunks for a
-// warp's batch, large ones for a block's. A batch too large for a chunk, or
-// found no free chunk after 32 tries, comes from malloc; failing that,
-// its launches are made alone. `inline`: the device link (CDP builds with
-// -rdc) keeps one copy for the whole program, however many of its files
-// include this header (measured: one address from two files); define the
-// sizes alike in every file, or not at all.
+// launches it saves (measured on the H200), so batches come from pools of
+// fixed-size chunks, claimed with one atomic each: 4 KB chunks for a warp's
+// batch, 16, 64 and 256 KB ones for a block's (a block of 1,024 threads
+// records up to 2,048 launches: 147 KB for six parameters). A batch takes
+// the smallest chunk that holds it, or a larger one when none is free
+// after 32 tries, then malloc; failing all, its launches are made alone.
+// `inline`: the device link (CDP builds with -rdc) keeps one copy for the
+// whole program, however many of its files include this header (measured:
+// one address from two files); define the counts alike in every file, or
+// not at all.
 //===----------------------------------------------------------------------===//
 
 #ifndef CDP_AGGREGATE_SMALL_CHUNKS
@@ -202,8 +241,16 @@ __device__ inline void countLaunch(unsigned long long Aggregated) {
 #ifndef CDP_AGGREGATE_LARGE_CHUNKS
 #define CDP_AGGREGATE_LARGE_CHUNKS 2048
 #endif
+#ifndef CDP_AGGREGATE_BLOCK_CHUNKS
+#define CDP_AGGREGATE_BLOCK_CHUNKS 512
+#endif
+#ifndef CDP_AGGREGATE_HUGE_CHUNKS
+#define CDP_AGGREGATE_HUGE_CHUNKS 256
+#endif
 constexpr std::size_t kSmallChunkBytes = 4096;
 constexpr std::size_t kLargeChunkBytes = 16384;
+constexpr std::size_t kBlockChunkBytes = 65536;
+constexpr std::size_t kHugeChunkBytes = 262144;
 
 template <std::size_t ChunkBytes, unsigned Chunks> struct Pool {
   unsigned long long Cursor;
@@ -231,13 +278,19 @@ template <std::size_t ChunkBytes, unsigned Chunks> struct Pool {
 
 inline __device__ Pool<kSmallChunkBytes, CDP_AGGREGATE_SMALL_CHUNKS> SmallPool;
 inline __device__ Pool<kLargeChunkBytes, CDP_AGGREGATE_LARGE_CHUNKS> LargePool;
+inline __device__ Pool<kBlockChunkBytes, CDP_AGGREGATE_BLOCK_CHUNKS> BlockPool;
+inline __device__ Pool<kHugeChunkBytes, CDP_AGGREGATE_HUGE_CHUNKS> HugePool;
 
 __device__ inline void *allocateBytes(std::size_t Bytes) {
   void *Memory = nullptr;
   if (Bytes <= kSmallChunkBytes)
     Memory = SmallPool.claim();
-  else if (Bytes <= kLargeChunkBytes)
+  if (!Memory && Bytes <= kLargeChunkBytes)
     Memory = LargePool.claim();
+  if (!Memory && Bytes <= kBlockChunkBytes)
+    Memory = BlockPool.claim();
+  if (!Memory && Bytes <= kHugeChunkBytes)
+    Memory = HugePool.claim();
   if (Memory)
     return Memory;
 #ifdef CDP_AGGREGATE_STATS
@@ -247,7 +300,8 @@ __device__ inline void *allocateBytes(std::size_t Bytes) {
 }
 
 __device__ inline void releaseBytes(void *Memory) {
-  if (!SmallPool.release(Memory) && !LargePool.release(Memory))
+  if (!SmallPool.release(Memory) && !LargePool.release(Memory) &&
+      !BlockPool.release(Memory) && !HugePool.release(Memory))
     free(Memory);
 }
 
@@ -296,6 +350,17 @@ __device__ inline unsigned laneId() {
   return Lane;
 }
 
+/// The largest of the group's `Value`s, in every member.
+__device__ inline unsigned groupMax(unsigned Group, unsigned Value) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_max_sync(Group, Value);
+#else
+  for (unsigned Rest = Group; Rest; Rest &= Rest - 1)
+    Value = max(Value, __shfl_sync(Group, Value, __ffs(Rest) - 1));
+  return Value;
+#endif
+}
+
 __device__ inline bool isFirstThreadOfBlock() {
   return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
 }
@@ -305,17 +370,19 @@ __device__ inline bool isFirstThreadOfBlock() {
 /// The block of one original launch that a block of an aggregated grid
 /// runs: `Batch::block()`.
 template <class... Params> struct Block {
+  /// The launch's arguments: in the block's shared memory, or the
+  /// parameter of a launch made alone.
+  const ArgumentBytes<Params...> *Args;
   uint3 BlockIdx;
   dim3 GridDim;
   dim3 BlockDim;
   /// This thread is beyond the launch's block shape (the aggregated block
   /// has the largest shape of its records); it does no work.
   bool Idle;
-  Values<Params...> Args;
 
   /// Argument `Index`, as its parameter's type.
   template <std::size_t Index> __device__ const auto &arg() const {
-    return detail::valueIn<Index>(Args);
+    return Args->template arg<Index>();
   }
 };
 
@@ -352,37 +419,50 @@ template <bool OneBlockShape, class... Params> struct BasicBatch {
   Record<Params...> One;
 
   /// Which launch this block runs, and where in it. Every thread of the
-  /// block calls it first: it waits for all of them before the batch may be
-  /// freed.
+  /// block calls it first: the block's first thread finds the record (a
+  /// binary search over the batch), copies it into shared memory and
+  /// releases the batch, and the others wait for it. One search per block,
+  /// not per thread, and the record's bytes stay out of the threads'
+  /// registers: the arguments are read from shared memory where the body
+  /// uses them.
   __device__ Block<Params...> block() const {
-    if (!Many && !Grid)
-      return {blockIdx, gridDim, blockDim, false, One.Args};
-    unsigned Index = blockIdx.x;
-    Records<Params...> *From = Many;
-    if (Grid) {
-      const BatchRef Ref = Grid->refs()[lastAtOrBefore(
-          Grid->refs(), static_cast<unsigned>(Grid->Claims >> 40), Index)];
-      From = static_cast<Records<Params...> *>(Ref.Records);
-      Index -= Ref.FirstBlock;
-    }
-    Record<Params...> *Entries = From->entries();
-    const Record<Params...> Mine =
-        Entries[lastAtOrBefore(Entries, From->header().Count, Index)];
-    const unsigned Local = Index - Mine.FirstBlock;
-    const bool Idle = threadIdx.x >= Mine.Block.x ||
-                      threadIdx.y >= Mine.Block.y ||
-                      threadIdx.z >= Mine.Block.z;
-    Block<Params...> Result{{Local % Mine.Grid.x,
-                             Local / Mine.Grid.x % Mine.Grid.y,
-                             Local / (Mine.Grid.x * Mine.Grid.y)},
-                            Mine.Grid,
-                            Mine.Block,
-                            Idle,
-                            Mine.Args};
-    __syncthreads();
-    if (detail::isFirstThreadOfBlock())
+    __shared__ alignas(
+        Record<Params...>) unsigned char Storage[sizeof(Record<Params...>)];
+    __shared__ unsigned LocalBlock;
+    auto &Mine = *reinterpret_cast<Record<Params...> *>(Storage);
+    if (!Many && !Grid) {
+      // A launch made alone: its record is the parameter (copied too, so
+      // that the parameter's address is never taken, which would copy it
+      // to every thread's stack).
+      if (detail::isFirstThreadOfBlock()) {
+        Mine = One;
+        LocalBlock =
+            blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+      }
+    } else if (detail::isFirstThreadOfBlock()) {
+      unsigned Index = blockIdx.x;
+      Records<Params...> *From = Many;
+      if (Grid) {
+        const BatchRef Ref = Grid->refs()[lastAtOrBefore(
+            Grid->refs(), static_cast<unsigned>(Grid->Claims >> 40), Index)];
+        From = static_cast<Records<Params...> *>(Ref.Records);
+        Index -= Ref.FirstBlock;
+      }
+      Record<Params...> *Entries = From->entries();
+      Mine = Entries[lastAtOrBefore(Entries, From->header().Count, Index)];
+      LocalBlock = Index - Mine.FirstBlock;
       release();
-    return Result;
+    }
+    __syncthreads();
+    const unsigned Local = LocalBlock;
+    const dim3 Grid = Mine.Grid, Block = Mine.Block;
+    return {
+        &Mine.Args,
+        {Local % Grid.x, Local / Grid.x % Grid.y, Local / (Grid.x * Grid.y)},
+        Grid,
+        Block,
+        threadIdx.x >= Block.x || threadIdx.y >= Block.y ||
+            threadIdx.z >= Block.z};
   }
 
 private:
@@ -427,17 +507,46 @@ namespace detail {
 template <bool OneShape, class... Params>
 using AggregatedKernel = void (*)(BasicBatch<OneShape, Params...>);
 
+/// Launches `Kernel` with the batch of `Many` or `Grid` or, for a launch
+/// made alone, of `One`, written into the parameter buffer field by field,
+/// the record a word at a time. Building the whole parameter in registers
+/// first would take a register per word (116 for a record of three graph
+/// classes), more than the bounds of a 1,024-thread launching kernel allow.
+template <class BatchType>
+__device__ void launchWith(void (*Kernel)(BatchType),
+                           const LaunchConfig &Config,
+                           decltype(BatchType::Many) Many, GridBatches *Grid,
+                           const decltype(BatchType::One) *One) {
+  using RecordType = decltype(BatchType::One);
+  using Layout = ParamLayout<BatchType>;
+  static_assert(cdp::detail::LaunchableKernel<BatchType>::value);
+  void *Entry = reinterpret_cast<void *>(Kernel);
+  const bool UseV2 = cdp::detail::usesLaunchV2(Config.Stream);
+  void *Buffer = cdp::detail::obtainBuffer<Layout>(Entry, Config, UseV2);
+  if (!Buffer)
+    return; // The error stays for cudaGetLastError(), as with <<<>>>.
+  auto *Param = static_cast<BatchType *>(Buffer);
+  Param->Many = Many;
+  Param->Grid = Grid;
+  if (One) {
+    static_assert(sizeof(RecordType) % sizeof(unsigned) == 0);
+    const auto *From = reinterpret_cast<const unsigned *>(One);
+    auto *To = reinterpret_cast<unsigned *>(&Param->One);
+#pragma unroll 1
+    for (std::size_t I = 0; I < sizeof(RecordType) / sizeof(unsigned); ++I)
+      To[I] = From[I];
+  }
+  cdp::detail::launchBuffer<Layout>(Entry, Buffer, Config, UseV2);
+}
+
 /// One original launch, alone: a one-record batch by value.
 template <bool OneShape, class... Params>
-__device__ void launchAlone(AggregatedKernel<OneShape, Params...> Kernel,
-                            const Record<Params...> &Launch,
-                            cudaStream_t Stream) {
+__device__ __noinline__ void
+launchAlone(AggregatedKernel<OneShape, Params...> Kernel,
+            const Record<Params...> &Launch, cudaStream_t Stream) {
   countLaunch(0);
-  using BatchType = BasicBatch<OneShape, Params...>;
-  DeviceLaunch<void(BatchType)>(
-      Kernel, {Launch.Grid, Launch.Block, Launch.SharedMem, Stream})
-      .arg(BatchType{nullptr, nullptr, Launch})
-      .launch();
+  launchWith(Kernel, {Launch.Grid, Launch.Block, Launch.SharedMem, Stream},
+             nullptr, nullptr, &Launch);
 }
 
 /// Launches a batch whose header and records are written. False when the
@@ -446,15 +555,12 @@ template <bool OneShape, class... Params>
 __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
                             Records<Params...> *Many, dim3 Block,
                             unsigned SharedMem, cudaStream_t Stream) {
-  using BatchType = BasicBatch<OneShape, Params...>;
   const RecordsHeader &Header = Many->header();
   // An earlier error of this thread would be taken for this launch's: that
   // only costs launching the records alone.
   (void)cudaGetLastError();
-  DeviceLaunch<void(BatchType)>(
-      Kernel, {dim3(Header.TotalBlocks), Block, SharedMem, Stream})
-      .arg(BatchType{Many, nullptr, {}})
-      .launch();
+  launchWith(Kernel, {dim3(Header.TotalBlocks), Block, SharedMem, Stream}, Many,
+             nullptr, nullptr);
   if (cudaGetLastError() != cudaSuccess)
     return false;
   countLaunch(Header.Count);
@@ -470,18 +576,18 @@ __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
 /// `child<<<Config>>>(Values...)` aggregated with the same launches of the
 /// other threads of the warp that are here now. The values are taken by
 /// copy, as `<<<>>>` takes them: a reference would odr-use a host constant
-/// passed as an argument, which device code cannot.
+/// passed as an argument, which device code cannot. Each member writes its
+/// record straight into the batch, so no copy of it is kept in registers
+/// while the warp agrees on the batch.
 template <bool OneShape, class... Params, class... Args>
 __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
                        const LaunchConfig &Config, Args... Values) {
-  Record<Params...> Mine{Config.Grid,
-                         Config.Block,
-                         static_cast<unsigned>(Config.SharedMem.Bytes),
-                         0,
-                         {{detail::implicitly<Params>(Values)}...}};
-  unsigned long long Blocks;
-  if (!detail::joinable(Config.Grid, Config.Block, Blocks))
-    return detail::launchAlone(Kernel, Mine, Config.Stream);
+  unsigned long long Blocks64;
+  if (!detail::joinable(Config.Grid, Config.Block, Blocks64))
+    return detail::launchAlone(
+        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream);
+  // At most kMaxRecordBlocks (2^20) each, so 32 of them count in 32 bits.
+  const unsigned Blocks = static_cast<unsigned>(Blocks64);
 
   const unsigned Active = __activemask();
   unsigned Group = __match_any_sync(
@@ -493,50 +599,52 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
   const unsigned Leader = __ffs(Group) - 1;
   const unsigned Count = __popc(Group);
   if (Count == 1)
-    return detail::launchAlone(Kernel, Mine, Config.Stream);
+    return detail::launchAlone(
+        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream);
 
   // This launch's first block, the group's block count, and its largest
-  // block shape and shared memory; the same loop in every member.
-  unsigned long long First = 0, Total = 0;
-  unsigned SharedMem = 0, X = 0, Y = 0, Z = 0;
+  // block shape and shared memory.
+  unsigned First = 0, Total = 0;
   for (unsigned Rest = Group; Rest; Rest &= Rest - 1) {
     const int Member = __ffs(Rest) - 1;
-    const unsigned long long Theirs = __shfl_sync(Group, Blocks, Member);
-    if (static_cast<unsigned>(Member) < Lane)
-      First += Theirs;
+    const unsigned Theirs = __shfl_sync(Group, Blocks, Member);
+    First += static_cast<unsigned>(Member) < Lane ? Theirs : 0;
     Total += Theirs;
-    SharedMem = max(SharedMem, __shfl_sync(Group, Mine.SharedMem, Member));
-    X = max(X, __shfl_sync(Group, Mine.Block.x, Member));
-    Y = max(Y, __shfl_sync(Group, Mine.Block.y, Member));
-    Z = max(Z, __shfl_sync(Group, Mine.Block.z, Member));
   }
-  if (Total > detail::kMaxBatchBlocks || X * Y * Z > 1024 || Z > 64)
-    return detail::launchAlone(Kernel, Mine, Config.Stream);
-
+  const unsigned SharedMem =
+      detail::groupMax(Group, static_cast<unsigned>(Config.SharedMem.Bytes));
+  const dim3 Shape(detail::groupMax(Group, Config.Block.x),
+                   detail::groupMax(Group, Config.Block.y),
+                   detail::groupMax(Group, Config.Block.z));
   Records<Params...> *Many = nullptr;
-  if (Lane == Leader)
+  if (Shape.x * Shape.y * Shape.z <= 1024 && Shape.z <= 64 && Lane == Leader)
     Many = detail::allocateRecords<Params...>(Count);
   Many = reinterpret_cast<Records<Params...> *>(
       __shfl_sync(Group, reinterpret_cast<unsigned long long>(Many), Leader));
   if (!Many)
-    return detail::launchAlone(Kernel, Mine, Config.Stream);
+    return detail::launchAlone(
+        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream);
 
-  Mine.FirstBlock = static_cast<unsigned>(First);
-  Many->entries()[__popc(Group & ((1u << Lane) - 1))] = Mine;
+  Record<Params...> &Mine = Many->entries()[__popc(Group & ((1u << Lane) - 1))];
+  Mine.Grid = Config.Grid;
+  Mine.Block = Config.Block;
+  Mine.SharedMem = static_cast<unsigned>(Config.SharedMem.Bytes);
+  Mine.FirstBlock = First;
+  Mine.Args.store(Values...);
   // The child must see what this thread wrote before its launch, as it
   // would have seen it had this thread launched.
   __threadfence();
   __syncwarp(Group);
   bool Launched = false;
   if (Lane == Leader) {
-    Many->header() = {Count, static_cast<unsigned>(Total), 0,
-                      Many->header().Bytes};
-    Launched = detail::launchBatch(Kernel, Many, dim3(X, Y, Z), SharedMem,
-                                   Config.Stream);
+    Many->header() = {Count, Total, 0, Many->header().Bytes};
+    Launched =
+        detail::launchBatch(Kernel, Many, Shape, SharedMem, Config.Stream);
   }
   if (__shfl_sync(Group, Launched, Leader))
     return;
   detail::launchAlone(Kernel, Mine, Config.Stream);
+  __syncwarp(Group);
   if (Lane == Leader)
     detail::freeRecords(Many);
 }
@@ -742,11 +850,7 @@ public:
   /// `child<<<Config>>>(Values...)`, recorded for the end of the block.
   template <class... Args>
   __device__ void launch(const LaunchConfig &Config, Args... Values) {
-    Record<Params...> Mine{Config.Grid,
-                           Config.Block,
-                           static_cast<unsigned>(Config.SharedMem.Bytes),
-                           0,
-                           {{implicitly<Params>(Values)}...}};
+    Record<Params...> Mine = recordOf<Params...>(Config, Values...);
     unsigned long long Blocks;
     Records<Params...> *Many = nullptr;
     if (joinable(Config.Grid, Config.Block, Blocks) &&
@@ -781,9 +885,10 @@ private:
   /// the stream (and, with barriers, the block shape) of the batch.
   __device__ Records<Params...> *records(const LaunchConfig &Config) {
     if (atomicCAS(&State->Status, 0u, 1u) == 0u) {
-      // At most what a large chunk holds, and 2,048 (see kMaxRecordBlocks).
+      // At most what the largest chunk holds, and 2,048 (see
+      // kMaxRecordBlocks).
       constexpr unsigned Fits = static_cast<unsigned>(
-          (kLargeChunkBytes - Records<Params...>::kEntriesAt) /
+          (kHugeChunkBytes - Records<Params...>::kEntriesAt) /
           sizeof(Record<Params...>));
       unsigned Capacity = threadsOfBlock() * CDP_AGGREGATE_RECORDS_PER_THREAD;
       Capacity = Capacity > Fits ? Fits : Capacity;
@@ -908,15 +1013,13 @@ private:
     const unsigned Count = static_cast<unsigned>(Grid.Claims >> 40);
     const dim3 Shape(Grid.ShapeX, Grid.ShapeY, Grid.ShapeZ);
     if (Count >= 2 && Shape.x * Shape.y * Shape.z <= 1024) {
-      using BatchType = BasicBatch<OneShape, Params...>;
       Grid.TotalBlocks =
           static_cast<unsigned>(Grid.Claims & ((1ull << 40) - 1));
       Grid.BlocksDone = 0;
       (void)cudaGetLastError();
-      DeviceLaunch<void(BatchType)>(
-          Kernel, {dim3(Grid.TotalBlocks), Shape, Grid.SharedMem, Grid.Stream})
-          .arg(BatchType{nullptr, &Grid, {}})
-          .launch();
+      launchWith(Kernel,
+                 {dim3(Grid.TotalBlocks), Shape, Grid.SharedMem, Grid.Stream},
+                 nullptr, &Grid, nullptr);
       if (cudaGetLastError() == cudaSuccess) {
         unsigned long long Launches = 0;
         for (unsigned I = 0; I < Count; ++I)

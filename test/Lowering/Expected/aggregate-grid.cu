@@ -33,13 +33,13 @@ __global__ void bump(Span span, int) {
 
 /// 'bump' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void bump_aggregated(cdp::aggregated::Batch<Span, int> __cdp_batch) {
-  const auto __cdp_launch = __cdp_batch.block();
-  if (__cdp_launch.Idle)
+__global__ void __launch_bounds__(1024) bump_aggregated(cdp::aggregated::Batch<Span, int> cdp_batch) {
+  const auto cdp_launch = cdp_batch.block();
+  if (cdp_launch.Idle)
     return;
-  const uint3 blockIdx = __cdp_launch.BlockIdx;
-  const dim3 blockDim = __cdp_launch.BlockDim;
-  Span span = __cdp_launch.arg<0>();
+  const uint3 blockIdx = cdp_launch.BlockIdx;
+  const dim3 blockDim = cdp_launch.BlockDim;
+  Span span = cdp_launch.arg<0>();
 #line 28
 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -57,15 +57,15 @@ static __global__ void fill3d(float *out, float value) {
 
 /// 'fill3d' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-static __global__ void fill3d_aggregated(cdp::aggregated::Batch<float *, float> __cdp_batch) {
-  const auto __cdp_launch = __cdp_batch.block();
-  if (__cdp_launch.Idle)
+static __global__ void __launch_bounds__(1024) fill3d_aggregated(cdp::aggregated::Batch<float *, float> cdp_batch) {
+  const auto cdp_launch = cdp_batch.block();
+  if (cdp_launch.Idle)
     return;
-  const uint3 blockIdx = __cdp_launch.BlockIdx;
-  const dim3 gridDim = __cdp_launch.GridDim;
-  const dim3 blockDim = __cdp_launch.BlockDim;
-  float *out = __cdp_launch.arg<0>();
-  float value = __cdp_launch.arg<1>();
+  const uint3 blockIdx = cdp_launch.BlockIdx;
+  const dim3 gridDim = cdp_launch.GridDim;
+  const dim3 blockDim = cdp_launch.BlockDim;
+  float *out = cdp_launch.arg<0>();
+  float value = cdp_launch.arg<1>();
 #line 35
 
   unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -74,7 +74,7 @@ static __global__ void fill3d_aggregated(cdp::aggregated::Batch<float *, float> 
 }
 #line 40
 
-__global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> __cdp_batch);
+__global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> cdp_batch);
 #line 41
 __global__ void sum(const int *in, int *out, int n);
 
@@ -90,14 +90,14 @@ __global__ void scale(T *data, int n) {
 /// 'scale' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
 template <class T, int Factor = 2>
-__global__ void scale_aggregated(cdp::aggregated::Batch<T *, int> __cdp_batch) {
-  const auto __cdp_launch = __cdp_batch.block();
-  if (__cdp_launch.Idle)
+__global__ void __launch_bounds__(1024) scale_aggregated(cdp::aggregated::Batch<T *, int> cdp_batch) {
+  const auto cdp_launch = cdp_batch.block();
+  if (cdp_launch.Idle)
     return;
-  const uint3 blockIdx = __cdp_launch.BlockIdx;
-  const dim3 blockDim = __cdp_launch.BlockDim;
-  T *data = __cdp_launch.template arg<0>();
-  int n = __cdp_launch.template arg<1>();
+  const uint3 blockIdx = cdp_launch.BlockIdx;
+  const dim3 blockDim = cdp_launch.BlockDim;
+  T *data = cdp_launch.template arg<0>();
+  int n = cdp_launch.template arg<1>();
 #line 46
 
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -111,7 +111,7 @@ constexpr int kRows = 4;
 /// Launches a kernel that reads blockIdx: the launched kernel has indices
 /// of its own, so 'spread' can still be aggregated. The host constant is an
 /// argument as it was (by value: device code cannot refer to it).
-__global__ void spread(float *grid, int rows) {
+__global__ void __launch_bounds__(1024) spread(float *grid, int rows) {
   // The launches of 'fill3d' by this grid, made as one when it ends.
   cdp::aggregated::GridScope<fill3d_aggregated> cdp_fill3d_grid_launches;
 #line 58
@@ -120,10 +120,10 @@ __global__ void spread(float *grid, int rows) {
 
 /// 'spread' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void spread_aggregated(cdp::aggregated::SyncedBatch<float *, int> __cdp_batch) {
-  const auto __cdp_launch = __cdp_batch.block();
-  float *grid = __cdp_launch.arg<0>();
-  int rows = __cdp_launch.arg<1>();
+__global__ void __launch_bounds__(1024) spread_aggregated(cdp::aggregated::SyncedBatch<float *, int> cdp_batch) {
+  const auto cdp_launch = cdp_batch.block();
+  float *grid = cdp_launch.arg<0>();
+  int rows = cdp_launch.arg<1>();
 #line 57
 
   // The launches of 'fill3d' by this grid, made as one when it ends.
@@ -133,7 +133,7 @@ __global__ void spread_aggregated(cdp::aggregated::SyncedBatch<float *, int> __c
 }
 #line 60
 
-__global__ void parent(int *data, float *grid, int per) {
+__global__ void __launch_bounds__(1024) parent(int *data, float *grid, int per) {
   // The launches of 'bump' by this grid, made as one when it ends.
   cdp::aggregated::GridScope<work::bump_aggregated> cdp_bump_grid_launches;
   // The launches of 'fill3d' by this grid, made as one when it ends.
@@ -158,7 +158,7 @@ __global__ void parent(int *data, float *grid, int per) {
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.
-__global__ void sum(const int *in, int *out, int n) {
+__global__ void __launch_bounds__(1024) sum(const int *in, int *out, int n) {
   // The launches of 'sum' by this grid, made as one when it ends.
   cdp::aggregated::GridScope<sum_aggregated> cdp_sum_grid_launches;
 #line 76
@@ -178,12 +178,12 @@ __global__ void sum(const int *in, int *out, int n) {
 
 /// 'sum' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> __cdp_batch) {
-  const auto __cdp_launch = __cdp_batch.block();
-  const dim3 blockDim = __cdp_launch.BlockDim;
-  const int *in = __cdp_launch.arg<0>();
-  int *out = __cdp_launch.arg<1>();
-  int n = __cdp_launch.arg<2>();
+__global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> cdp_batch) {
+  const auto cdp_launch = cdp_batch.block();
+  const dim3 blockDim = cdp_launch.BlockDim;
+  const int *in = cdp_launch.arg<0>();
+  int *out = cdp_launch.arg<1>();
+  int n = cdp_launch.arg<2>();
 #line 75
 
   // The launches of 'sum' by this grid, made as one when it ends.

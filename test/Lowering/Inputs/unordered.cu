@@ -1,0 +1,9 @@
+namespace work {
+__global__ void child(int *out) { out[blockIdx.x * 32 + threadIdx.x] = 1; }
+__global__ void other(int *out) { out[threadIdx.x] += 1; }
+} // namespace work
+
+__global__ void parent(int *out) {
+  work::child<<<2, 32>>>(out + 64 * threadIdx.x);
+  work::other<<<1, 32, 0, 0>>>(out);
+}
