@@ -38,7 +38,7 @@ __global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
   Curve curve = all[c];
   int points = pointsFor(curve);
   sizes[c] = points;
-  tessellate<<<(points + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(
+  tessellate<<<(points + 31) / 32, 32, 0, CDP_BENCH_STREAM>>>(
       curve, points, out + (size_t)c * kMaxPoints);
 }
 

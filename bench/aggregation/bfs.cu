@@ -21,7 +21,7 @@ __global__ void expand(const int *offsets, const int *edges, const int *frontier
   int v = frontier[i];
   int degree = offsets[v + 1] - offsets[v];
   if (degree > 0)
-    visitEdges<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(
+    visitEdges<<<(degree + 31) / 32, 32, 0, CDP_BENCH_STREAM>>>(
         edges, offsets[v], degree, dist, level, next, nextSize);
 }
 

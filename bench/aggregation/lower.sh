@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Where clang is: writes each aggregation benchmark as written (native), as
-# lowered, and as lowered with --aggregate=warp and =block, into <out>, for
-# run.sh to build and time on a GPU machine.
+# lowered, and as lowered with --aggregate=warp, =block and =grid, into
+# <out>, for run.sh to build and time on a GPU machine; once with the
+# children in cudaStreamFireAndForget, once in the default stream
+# (<program>_default.*).
 # usage: lower.sh <cdp-lower> <out>
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tool=$1 out=$2
 mkdir -p "$out"
 cp "$here/bench.cuh" "$here/run.sh" "$here/table.py" "$out/"
-for program in bfs spmv bezier quadtree mandelbrot; do
+for program in bfs spmv bezier quadtree mandelbrot sssp; do
   cp "$here/$program.cu" "$out/$program.native.cu"
   "$tool" "$here/$program.cu" -o "$out/$program.lowered.cu" -- --cuda-gpu-arch=sm_90
   for level in warp block grid; do
     "$tool" --aggregate=$level "$here/$program.cu" -o "$out/$program.$level.cu" \
       -- --cuda-gpu-arch=sm_90
+  done
+  # The same program with its children in the default stream, as real code
+  # launches them: aggregated because --aggregate-unordered says that no
+  # child relies on the order of that stream (run.sh builds these with
+  # -DCDP_BENCH_STREAM=0 too).
+  cp "$here/$program.cu" "$out/${program}_default.native.cu"
+  "$tool" "$here/$program.cu" -o "$out/${program}_default.lowered.cu" \
+    -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0
+  for level in warp block grid; do
+    "$tool" --aggregate=$level --aggregate-unordered=all "$here/$program.cu" \
+      -o "$out/${program}_default.$level.cu" \
+      -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0
   done
 done

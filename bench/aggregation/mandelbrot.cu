@@ -64,12 +64,12 @@ __global__ void tiles(int *image, int w, int x0, int y0, int size,
   int x = x0 + t % perSide * size, y = y0 + t / perSide * size;
   int dwell = borderDwell(w, x, y, size);
   if (dwell >= 0)
-    fill<<<size, size, 0, cudaStreamFireAndForget>>>(image, w, x, y, size,
+    fill<<<size, size, 0, CDP_BENCH_STREAM>>>(image, w, x, y, size,
                                                      dwell);
   else if (size <= kPixelTile)
-    pixels<<<size, size, 0, cudaStreamFireAndForget>>>(image, w, x, y, size);
+    pixels<<<size, size, 0, CDP_BENCH_STREAM>>>(image, w, x, y, size);
   else
-    tiles<<<1, kSplit * kSplit, 0, cudaStreamFireAndForget>>>(
+    tiles<<<1, kSplit * kSplit, 0, CDP_BENCH_STREAM>>>(
         image, w, x, y, size / kSplit, kSplit);
 }
 
@@ -91,8 +91,8 @@ void hostTiles(std::vector<int> &image, int w, int x0, int y0, int size,
 }
 
 int main(int argc, char **argv) {
-  const long largest = argc > 1 ? std::atol(argv[1]) : 4096;
-  for (int w : {1024, 2048, 4096}) {
+  const long largest = argc > 1 ? std::atol(argv[1]) : 16384;
+  for (int w : {2048, 8192, 16384}) {
     if (w > largest)
       break;
     std::vector<int> want(w * w);

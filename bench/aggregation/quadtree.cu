@@ -36,7 +36,7 @@ __global__ void node(const unsigned *codes, int lo, int hi, int depth,
   quadrant(codes, lo, hi, depth, prefix, threadIdx.x, &first, &last);
   unsigned child = prefix * 4 + threadIdx.x;
   if (last - first > kLeaf && depth + 1 < kLevels) {
-    node<<<1, 4, 0, cudaStreamFireAndForget>>>(codes, first, last, depth + 1,
+    node<<<1, 4, 0, CDP_BENCH_STREAM>>>(codes, first, last, depth + 1,
                                                child, leaves, checksum);
   } else if (last > first) {
     atomicAdd(leaves, 1);
@@ -64,8 +64,8 @@ void hostNode(const std::vector<unsigned> &codes, int lo, int hi, int depth,
 }
 
 int main(int argc, char **argv) {
-  const long largest = argc > 1 ? std::atol(argv[1]) : 3000000;
-  for (int n : {100000, 1000000, 3000000}) {
+  const long largest = argc > 1 ? std::atol(argv[1]) : 10000000;
+  for (int n : {1000000, 3000000, 10000000}) {
     if (n > largest)
       break;
     // Clustered points: Morton codes of sums of two uniform coordinates.

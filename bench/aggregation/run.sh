@@ -10,21 +10,44 @@ dir=$(cd "$1" && pwd) include=$2
 nvcc=${NVCC:-nvcc}
 flags=(-rdc=true -arch=sm_90 -std=c++17 -O3 -I"$include" -I"$dir" -lcudadevrt)
 cd "$dir"
-for source in *.native.cu *.lowered.cu *.warp.cu *.block.cu *.grid.cu; do
-  "$nvcc" "${flags[@]}" "$source" -o "${source%.cu}" &
-done
-for source in *.warp.cu *.block.cu *.grid.cu; do
-  "$nvcc" "${flags[@]}" -DCDP_AGGREGATE_STATS "$source" -o "${source%.cu}.stats" &
-done
-wait
-: > results.txt
-for program in bfs spmv bezier quadtree mandelbrot; do
-  for variant in native lowered warp block grid warp.stats block.stats grid.stats; do
-    timeout 300 "./$program.$variant" 2>&1 | sed "s/^/$variant /" >> results.txt ||
-      echo "$program.$variant failed" >&2
+# PROGRAMS and VARIANTS narrow a run (stats variants end in .stats).
+programs=${PROGRAMS:-"bfs spmv bezier quadtree mandelbrot sssp"}
+variants=${VARIANTS:-"native lowered warp block grid warp.stats block.stats grid.stats"}
+build() { # <source> <output> <extra flags>...
+  local source=$1 output=$2
+  shift 2
+  local stream=()
+  [[ $source == *_default.* ]] && stream=(-DCDP_BENCH_STREAM=0)
+  "$nvcc" "${flags[@]}" "${stream[@]}" "$@" "$source" -o "$output"
+}
+for program in $programs; do
+  for copy in $program ${program}_default; do
+    for variant in $variants; do
+      if [[ $variant == *.stats ]]; then
+        build "$copy.${variant%.stats}.cu" "$copy.$variant" -DCDP_AGGREGATE_STATS &
+      else
+        build "$copy.$variant.cu" "$copy.$variant" &
+      fi
+    done
   done
 done
-cat results.txt
-grep -v -E '^[a-z.]+ (bfs|spmv|bezier|quadtree|mandelbrot) ' results.txt >&2 || true
-grep -E '^[a-z.]+ (bfs|spmv|bezier|quadtree|mandelbrot) ' results.txt > clean.txt
+wait
+# RESULTS: where the lines go as they come (a run cut short keeps them).
+results=${RESULTS:-results.txt}
+: > "$results"
+for program in $programs; do
+  for copy in $program ${program}_default; do
+    for variant in $variants; do
+      # The program prints its own name; the default-stream copy's is
+      # renamed so that the table keeps the two apart.
+      timeout "${LIMIT:-300}" "./$copy.$variant" 2>&1 |
+        sed "s/^$program /$copy /; s/^/$variant /" >> "$results" ||
+        echo "$copy.$variant failed" >&2
+    done
+  done
+done
+cat "$results"
+pattern="^[a-z.]+ [a-z_]+ [0-9]"
+grep -v -E "$pattern" "$results" >&2 || true
+grep -E "$pattern" "$results" > clean.txt
 python3 table.py clean.txt

@@ -28,7 +28,7 @@ __global__ void spmv(const int *offsets, const int *cols, const int *vals,
     return;
   int first = offsets[r], length = offsets[r + 1] - first;
   if (length > kLongRow) {
-    longRow<<<(length + 127) / 128, 128, 0, cudaStreamFireAndForget>>>(
+    longRow<<<(length + 127) / 128, 128, 0, CDP_BENCH_STREAM>>>(
         cols, vals, x, first, length, &y[r]);
     return;
   }

@@ -188,8 +188,9 @@ struct Stats {
   /// Heap bytes held by batches now, and at most.
   unsigned long long BytesInUse;
   unsigned long long PeakBytes;
-  /// Batches that found no free chunk in the pools and came from malloc.
-  unsigned long long FromMalloc;
+  /// Batches that found no free chunk in the pools: their launches were
+  /// made alone.
+  unsigned long long NoRoom;
 };
 
 #ifdef CDP_AGGREGATE_STATS
@@ -222,17 +223,19 @@ __device__ inline void countLaunch(unsigned long long Aggregated) {
 }
 
 //===----------------------------------------------------------------------===//
-// The batches' memory. The device heap's malloc costs about as much as the
-// launches it saves (measured on the H200), so batches come from pools of
-// fixed-size chunks, claimed with one atomic each: 4 KB chunks for a warp's
-// batch, 16, 64 and 256 KB ones for a block's (a block of 1,024 threads
-// records up to 2,048 launches: 147 KB for six parameters). A batch takes
-// the smallest chunk that holds it, or a larger one when none is free
-// after 32 tries, then malloc; failing all, its launches are made alone.
-// `inline`: the device link (CDP builds with -rdc) keeps one copy for the
-// whole program, however many of its files include this header (measured:
-// one address from two files); define the counts alike in every file, or
-// not at all.
+// The batches' memory: pools of fixed-size chunks, claimed with a few
+// atomics each: 4 KB chunks for a warp's batch, 16, 64 and 256 KB ones for
+// a block's (a block of 1,024 threads that each launch a child of six
+// parameters records 74 KB) and for a grid's list of blocks. A batch takes
+// the smallest chunk that holds it, or a larger one when none is free.
+// When every pool is full its launches are made alone, as nvcc makes them:
+// there is no fallback to the device heap's malloc, which costs about as
+// much as the launches it saves and, once the heap is full, far more
+// (measured on an H100: a 10-million-point quadtree ran at 0.01x of native
+// by grid while its batches came from malloc). `inline`: the device link
+// (CDP builds with -rdc) keeps one copy for the whole program, however many
+// of its files include this header (measured: one address from two files);
+// define the counts alike in every file, or not at all.
 //===----------------------------------------------------------------------===//
 
 #ifndef CDP_AGGREGATE_SMALL_CHUNKS
@@ -254,16 +257,28 @@ constexpr std::size_t kHugeChunkBytes = 262144;
 
 template <std::size_t ChunkBytes, unsigned Chunks> struct Pool {
   unsigned long long Cursor;
+  /// Chunks claimed, so that a full pool says so with one atomic instead
+  /// of a probe of every chunk.
+  unsigned Used;
   unsigned Busy[Chunks];
   alignas(256) char Bytes[Chunks][ChunkBytes];
 
   __device__ void *claim() {
+    if (atomicAdd(&Used, 1u) >= Chunks) {
+      atomicSub(&Used, 1u);
+      return nullptr;
+    }
+    // Some chunk is free; look at 32 of them, spread from where the last
+    // claim started. A nearly full pool may hide its free chunks from
+    // them: a longer search costs more than the launches it would save
+    // (and a grid's search holds the lock of its kernel's grid table).
     const unsigned long long Start = atomicAdd(&Cursor, 1ull);
     for (unsigned Try = 0; Try < 32; ++Try) {
       const unsigned Chunk = (Start + Try * 97) % Chunks;
       if (atomicCAS(&Busy[Chunk], 0u, 1u) == 0u)
         return Bytes[Chunk];
     }
+    atomicSub(&Used, 1u);
     return nullptr;
   }
   __device__ bool release(void *Pointer) {
@@ -272,6 +287,7 @@ template <std::size_t ChunkBytes, unsigned Chunks> struct Pool {
     if (At < Begin || At >= Begin + sizeof(Bytes))
       return false;
     atomicExch(&Busy[(At - Begin) / ChunkBytes], 0u);
+    atomicSub(&Used, 1u);
     return true;
   }
 };
@@ -281,41 +297,56 @@ inline __device__ Pool<kLargeChunkBytes, CDP_AGGREGATE_LARGE_CHUNKS> LargePool;
 inline __device__ Pool<kBlockChunkBytes, CDP_AGGREGATE_BLOCK_CHUNKS> BlockPool;
 inline __device__ Pool<kHugeChunkBytes, CDP_AGGREGATE_HUGE_CHUNKS> HugePool;
 
-__device__ inline void *allocateBytes(std::size_t Bytes) {
+/// A chunk of at least `Bytes` (at most kHugeChunkBytes), its size in
+/// `Got`; null when every pool that could hold it is full.
+__device__ inline void *allocateBytes(std::size_t Bytes, std::size_t &Got) {
   void *Memory = nullptr;
-  if (Bytes <= kSmallChunkBytes)
-    Memory = SmallPool.claim();
-  if (!Memory && Bytes <= kLargeChunkBytes)
-    Memory = LargePool.claim();
-  if (!Memory && Bytes <= kBlockChunkBytes)
-    Memory = BlockPool.claim();
-  if (!Memory && Bytes <= kHugeChunkBytes)
-    Memory = HugePool.claim();
-  if (Memory)
-    return Memory;
+  if (Bytes <= kSmallChunkBytes && (Memory = SmallPool.claim()))
+    Got = kSmallChunkBytes;
+  else if (Bytes <= kLargeChunkBytes && (Memory = LargePool.claim()))
+    Got = kLargeChunkBytes;
+  else if (Bytes <= kBlockChunkBytes && (Memory = BlockPool.claim()))
+    Got = kBlockChunkBytes;
+  else if (Bytes <= kHugeChunkBytes && (Memory = HugePool.claim()))
+    Got = kHugeChunkBytes;
 #ifdef CDP_AGGREGATE_STATS
-  atomicAdd(&TheStats.FromMalloc, 1ull);
+  if (!Memory)
+    atomicAdd(&TheStats.NoRoom, 1ull);
 #endif
-  return malloc(Bytes);
+  return Memory;
 }
 
 __device__ inline void releaseBytes(void *Memory) {
   if (!SmallPool.release(Memory) && !LargePool.release(Memory) &&
-      !BlockPool.release(Memory) && !HugePool.release(Memory))
-    free(Memory);
+      !BlockPool.release(Memory))
+    HugePool.release(Memory);
 }
 
+/// Records for at least `Count` launches (at most what the largest chunk
+/// holds), and as many more as their chunk holds, up to `Most`: the
+/// capacity in `Capacity`.
 template <class... Params>
-__device__ Records<Params...> *allocateRecords(unsigned Count) {
-  const std::size_t Bytes = Records<Params...>::bytesFor(Count);
-  auto *Batch = static_cast<Records<Params...> *>(allocateBytes(Bytes));
-  if (Batch) {
-    Batch->header().Bytes = static_cast<unsigned>(Bytes);
-#ifdef CDP_AGGREGATE_STATS
-    unsigned long long Now = atomicAdd(&TheStats.BytesInUse, Bytes) + Bytes;
-    atomicMax(&TheStats.PeakBytes, Now);
-#endif
+__device__ Records<Params...> *allocateRecords(unsigned Count, unsigned Most,
+                                               unsigned &Capacity) {
+  constexpr unsigned Fits =
+      static_cast<unsigned>((kHugeChunkBytes - Records<Params...>::kEntriesAt) /
+                            sizeof(Record<Params...>));
+  std::size_t Got = 0;
+  auto *Batch = static_cast<Records<Params...> *>(allocateBytes(
+      Records<Params...>::bytesFor(Count < Fits ? Count : Fits), Got));
+  if (!Batch) {
+    Capacity = 0;
+    return nullptr;
   }
+  Capacity = static_cast<unsigned>((Got - Records<Params...>::kEntriesAt) /
+                                   sizeof(Record<Params...>));
+  Capacity = Capacity < Most ? Capacity : Most;
+  const std::size_t Bytes = Records<Params...>::bytesFor(Capacity);
+  Batch->header().Bytes = static_cast<unsigned>(Bytes);
+#ifdef CDP_AGGREGATE_STATS
+  unsigned long long Now = atomicAdd(&TheStats.BytesInUse, Bytes) + Bytes;
+  atomicMax(&TheStats.PeakBytes, Now);
+#endif
   return Batch;
 }
 
@@ -617,8 +648,14 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
                    detail::groupMax(Group, Config.Block.y),
                    detail::groupMax(Group, Config.Block.z));
   Records<Params...> *Many = nullptr;
-  if (Shape.x * Shape.y * Shape.z <= 1024 && Shape.z <= 64 && Lane == Leader)
-    Many = detail::allocateRecords<Params...>(Count);
+  if (Shape.x * Shape.y * Shape.z <= 1024 && Shape.z <= 64 && Lane == Leader) {
+    unsigned Capacity;
+    Many = detail::allocateRecords<Params...>(Count, Count, Capacity);
+    if (Many && Capacity < Count) { // Records larger than 8 KB each.
+      detail::freeRecords(Many);
+      Many = nullptr;
+    }
+  }
   Many = reinterpret_cast<Records<Params...> *>(
       __shfl_sync(Group, reinterpret_cast<unsigned long long>(Many), Leader));
   if (!Many)
@@ -759,10 +796,15 @@ __device__ inline int gridSlot(GridTable &Table, unsigned long long Key) {
     if (Free < 0)
       __trap(); // More live grids than a device can hold resident.
     const unsigned long long Blocks = 1ull * gridDim.x * gridDim.y * gridDim.z;
+    // One reference a block, as many as the largest chunk holds: blocks
+    // beyond them launch their own batches.
+    constexpr unsigned Fits = static_cast<unsigned>(
+        (kHugeChunkBytes - sizeof(GridBatches)) / sizeof(BatchRef));
     const unsigned Capacity =
-        static_cast<unsigned>(Blocks < (1u << 20) ? Blocks : (1u << 20));
+        static_cast<unsigned>(Blocks < Fits ? Blocks : Fits);
+    std::size_t Got;
     auto *Grid = static_cast<GridBatches *>(
-        allocateBytes(sizeof(GridBatches) + Capacity * sizeof(BatchRef)));
+        allocateBytes(sizeof(GridBatches) + Capacity * sizeof(BatchRef), Got));
     if (Grid) {
       *Grid = {};
       Grid->Capacity = Capacity;
@@ -807,6 +849,14 @@ __device__ inline bool deferrable(cudaStream_t Stream) {
 #define CDP_AGGREGATE_RECORDS_PER_THREAD 2
 #endif
 
+/// A grid of at most this many blocks aggregates as its blocks do: the
+/// few launches that joining their batches would save cost less than the
+/// grid table's lock, which every new grid takes once. (A recursive child
+/// aggregated by grid launches many such grids: the batches of the blocks
+/// that do not fit a grid's list. A 10-million-point quadtree made 250,000
+/// of them a run, and spent 10x its native time queueing on the lock.)
+constexpr unsigned long long kSmallGridBlocks = 8;
+
 template <bool PerGrid, auto Kernel> class LaunchScope;
 
 /// The launches of `Kernel`'s original by the threads of one block,
@@ -828,7 +878,8 @@ public:
     __syncthreads();
     State = &Shared;
     atomicAdd(&State->Entered, 1u);
-    if (PerGrid && isFirstThreadOfBlock())
+    if (PerGrid && isFirstThreadOfBlock() &&
+        1ull * gridDim.x * gridDim.y * gridDim.z > kSmallGridBlocks)
       State->GridSlot = gridSlot(gridTable<Kernel>(), gridKey());
     __syncthreads();
   }
@@ -841,7 +892,7 @@ public:
     __threadfence();
     if (atomicAdd(&State->Exited, 1u) + 1 != State->Entered)
       return;
-    if (PerGrid)
+    if (PerGrid && State->GridSlot >= 0)
       leaveGrid();
     else
       flush();
@@ -885,15 +936,15 @@ private:
   /// the stream (and, with barriers, the block shape) of the batch.
   __device__ Records<Params...> *records(const LaunchConfig &Config) {
     if (atomicCAS(&State->Status, 0u, 1u) == 0u) {
-      // At most what the largest chunk holds, and 2,048 (see
-      // kMaxRecordBlocks).
-      constexpr unsigned Fits = static_cast<unsigned>(
-          (kHugeChunkBytes - Records<Params...>::kEntriesAt) /
-          sizeof(Record<Params...>));
-      unsigned Capacity = threadsOfBlock() * CDP_AGGREGATE_RECORDS_PER_THREAD;
-      Capacity = Capacity > Fits ? Fits : Capacity;
-      Capacity = Capacity > 2048 ? 2048 : Capacity;
-      State->Buffer = Capacity ? allocateRecords<Params...>(Capacity) : nullptr;
+      // Room for a launch by each thread, and as many more as the chunk
+      // holds, up to CDP_AGGREGATE_RECORDS_PER_THREAD each and 2,048 (see
+      // kMaxRecordBlocks): sized for two a thread, a block's batch would
+      // take chunks of four times the size, of which the pools have fewer.
+      unsigned Most = threadsOfBlock() * CDP_AGGREGATE_RECORDS_PER_THREAD;
+      Most = Most > 2048 ? 2048 : Most;
+      unsigned Capacity = 0;
+      State->Buffer =
+          allocateRecords<Params...>(threadsOfBlock(), Most, Capacity);
       State->Capacity = Capacity;
       State->Stream = Config.Stream;
       State->ShapeX = Config.Block.x;
