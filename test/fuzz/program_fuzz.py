@@ -53,6 +53,21 @@ struct Tag {
   long long id;
 };
 } // namespace inner
+/// A class whose default constructor is host-only, as Lonestar's Graph.
+struct HostBuilt {
+  int value;
+  __host__ HostBuilt() : value(-1) {}
+  __host__ __device__ explicit HostBuilt(int v) : value(v) {}
+};
+/// A class with no default constructor at all.
+class NoDefault {
+public:
+  __host__ __device__ explicit NoDefault(long long v) : value(v * 3) {}
+  __device__ long long get() const { return value; }
+
+private:
+  long long value;
+};
 } // namespace fz
 
 /// Folds a value into a running hash (its bytes, so that every bit counts).
@@ -88,19 +103,32 @@ TYPES = [
      "fold(fold(fold(h, {p}.v[0]), {p}.v[1]), {p}.v[2])"),
     ("fz::inner::Tag", "fz::inner::Tag{{(long long)({v})}}", "fold(h, {p}.id)"),
     ("const int *", "table + (({v}) & 7)", "fold(h, *{p})"),
+    ("fz::HostBuilt", "fz::HostBuilt(int({v}))", "fold(h, {p}.value)"),
+    ("fz::NoDefault", "fz::NoDefault((long long)({v}))", "fold(h, {p}.get())"),
 ]
 
 STREAMS = ["", ", 0, 0", ", 0, cudaStreamFireAndForget",
            ", 0, cudaStreamTailLaunch"]
 
 
+# Aggregation markers (with --aggregate): the launch's stream wrapped.
+MARKERS = ["cdp::aggregate::warp({s})", "cdp::aggregate::block({s})",
+           "cdp::aggregate::grid({s})"]
+MARKED_STREAMS = ["0", "cudaStreamFireAndForget", "cudaStreamTailLaunch"]
+
+
 class Program:
-    def __init__(self, seed):
+    def __init__(self, seed, aggregate=False):
         self.rng = random.Random(seed)
         self.seed = seed
+        self.aggregate = aggregate
         self.children = []  # (name, [type indices], template?, namespace?)
         self.sites = 0
         self.slots = 0
+        # Aggregation changes what a block and a warp share: its programs
+        # also run 32- and 1,024-thread parents.
+        self.threads = (self.rng.choice([4, 32, 1024]) if aggregate
+                        else THREADS)
 
     def child(self, index):
         rng = self.rng
@@ -137,8 +165,16 @@ class Program:
         """One launch in `context`, with the code around it; the slots it
         writes are new ones."""
         rng = self.rng
+        THREADS = self.threads
         child = rng.choice(self.children)
         stream = rng.choice(STREAMS)
+        # A marker, where one may stand: in the kernel's own body.
+        if (self.aggregate and context in ("plain", "branch", "loop")
+                and rng.random() < 0.3):
+            stream = ", 0, " + rng.choice(MARKERS).format(
+                s=rng.choice(MARKED_STREAMS))
+        if self.aggregate and context == "plain" and rng.random() < 0.3:
+            return self.recursion(stream)
         values = [f"t + {rng.randint(0, 90)}" for _ in child[1]]
         base = self.slots
         if context == "loop":
@@ -164,8 +200,17 @@ class Program:
             return f"  {{\n    int fz = t;\n    (void)fz;\n    {launch.replace('fz::', '::fz::')};\n  }}\n"
         return f"  {launch};\n"
 
+    def recursion(self, stream):
+        """A launch of `descend`, which launches itself down to depth 0,
+        each level writing its own slot."""
+        base = self.slots
+        self.slots += 4 * self.threads
+        return (f"  descend<<<1, 1{stream}>>>(out, {base} + t, 3, "
+                f"{self.threads});\n")
+
     def source(self):
         rng = self.rng
+        THREADS = self.threads
         children = "".join(self.child(i) for i in range(rng.randint(2, 4)))
         contexts = ["plain", "branch", "loop", "lambda", "macro", "shadow"]
         body = ""
@@ -182,6 +227,15 @@ class Program:
                   f"  {self.call(child, values, 'slot', rng.choice(STREAMS))};\n}}\n")
         body += (f"  launchFrom(out, table, t, {base} + t);\n"
                  f"  launchFrom(out, table, float(t) + 0.5f, {base + THREADS} + t);\n")
+        recursive = ""
+        if self.aggregate:
+            recursive = (
+                "__global__ void descend(unsigned long long *out, int slot, "
+                "int depth, int stride) {\n"
+                "  out[slot + depth * stride] = fold(fold(1ull, slot), depth);\n"
+                "  if (depth > 0)\n"
+                f"    descend<<<1, 1{rng.choice(STREAMS)}>>>(out, slot, "
+                "depth - 1, stride);\n}\n")
         parent = ("__global__ void parent(unsigned long long *out, const int *table) {\n"
                   "  int t = threadIdx.x;\n" + body + "}\n")
         main = f"""
@@ -194,9 +248,10 @@ int main() {{
   int host[8] = {{3, 1, 4, 1, 5, 9, 2, 6}};
   cudaMalloc(&table, sizeof host);
   cudaMemcpy(table, host, sizeof host, cudaMemcpyHostToDevice);
+  cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, slots + 4096);
   parent<<<1, {THREADS}>>>(out, table);
   cudaError_t e = cudaDeviceSynchronize();
-  unsigned long long result[slots];
+  static unsigned long long result[slots];
   cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);
   std::printf("seed {self.seed}: %s\\n", cudaGetErrorString(e));
   for (int i = 0; i < slots; ++i)
@@ -204,25 +259,49 @@ int main() {{
   return e != cudaSuccess;
 }}
 """
-        return PRELUDE + children + helper + parent + main
+        include = "#include <cdp/aggregate.cuh>\n" if self.aggregate else ""
+        return include + PRELUDE + children + recursive + helper + parent + main
+
+
+def lower(options, original, output, flags, allowed):
+    """Lowers `original` into `output`; the problem as a line, or None.
+    Warnings whose text holds `allowed` are expected."""
+    tool = subprocess.run([options.tool, *flags, original, "-o", output, "--",
+                           "--cuda-gpu-arch=sm_90"],
+                          capture_output=True, text=True)
+    unexpected = [l for l in tool.stderr.splitlines()
+                  if "warning:" in l and not (allowed and allowed in l)]
+    if tool.returncode != 0 or unexpected:
+        first = ([l for l in tool.stderr.splitlines() if "error" in l] +
+                 unexpected + ["no message"])[0]
+        return f"cdp-lower {' '.join(flags)}: {first}"
+    return None
 
 
 def check(options, seed, work):
     """Problems with program `seed` (lowered and compiled), as lines."""
-    source = Program(seed).source()
+    source = Program(seed, options.aggregate).source()
     name = f"program_{seed}"
     original = os.path.join(work, name + ".cu")
-    lowered = os.path.join(work, name + ".lowered.cu")
     with open(original, "w") as f:
         f.write(source)
+    # The plain lowering, then (with --aggregate) each granularity, with
+    # every child's launches declared independent of stream order: only
+    # the launches aggregation must refuse (in a lambda, a macro, a
+    # function template) are left, each with its warning.
+    variants = [("lowered", [], None)]
+    if options.aggregate:
+        variants += [(g, [f"--aggregate={g}", "--aggregate-unordered=all"],
+                      "is not aggregated") for g in ("warp", "block", "grid")]
+    outputs = [original]
+    for variant, flags, allowed in variants:
+        output = os.path.join(work, f"{name}.{variant}.cu")
+        problem = lower(options, original, output, flags, allowed)
+        if problem:
+            return [f"seed {seed}: {problem}"]
+        outputs.append(output)
     problems = []
-    tool = subprocess.run([options.tool, original, "-o", lowered, "--",
-                           "--cuda-gpu-arch=sm_90"],
-                          capture_output=True, text=True)
-    if tool.returncode != 0 or "warning:" in tool.stderr:
-        first = (tool.stderr.strip().splitlines() or ["no message"])[0]
-        return [f"seed {seed}: cdp-lower: {first}"]
-    for path in (original, lowered):
+    for path in outputs if not options.lower_only else []:
         nvcc = subprocess.run([options.nvcc, "-rdc=true", "-arch=sm_90",
                                "-std=c++17", "-I" + options.runtime, path,
                                "-o", path + ".bin", "-lcudadevrt"],
@@ -244,6 +323,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep")
     parser.add_argument("--jobs", type=int, default=4)
+    parser.add_argument("--lower-only", action="store_true",
+                        help="lower only; leave the nvcc builds to "
+                        "run_programs.sh (with --keep)")
+    parser.add_argument("--aggregate", action="store_true",
+                        help="also lower each program at every aggregation "
+                        "granularity (with markers, recursion, class "
+                        "parameters and 1,024-thread parents)")
     options = parser.parse_args()
     work = options.keep or tempfile.mkdtemp(prefix="cdp-program-fuzz.")
     os.makedirs(work, exist_ok=True)
