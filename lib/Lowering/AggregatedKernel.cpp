@@ -134,7 +134,10 @@ public:
   void boundLauncher(const FunctionDecl &Kernel) {
     if (Kernel.hasAttr<CUDALaunchBoundsAttr>())
       return;
-    SourceLocation Name = Kernel.getLocation();
+    // Before the name, and before `ns::` in an out-of-line definition.
+    SourceLocation Name = Kernel.getQualifierLoc()
+                              ? Kernel.getQualifierLoc().getBeginLoc()
+                              : Kernel.getLocation();
     if (!Name.isFileID())
       return; // Named by a macro: left as written.
     EditsOf(SM.getFileID(Name)).insert(Name, std::string(LauncherBounds) + " ");

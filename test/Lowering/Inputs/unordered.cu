@@ -7,3 +7,10 @@ __global__ void parent(int *out) {
   work::child<<<2, 32>>>(out + 64 * threadIdx.x);
   work::other<<<1, 32, 0, 0>>>(out);
 }
+
+namespace work {
+__global__ void outer(int *out);
+} // namespace work
+
+// Defined out of its namespace: its launch bounds go before `work::`.
+__global__ void work::outer(int *out) { work::child<<<1, 32>>>(out); }
