@@ -99,6 +99,19 @@ function(cdp_lower_target target)
   endforeach()
   list(REMOVE_DUPLICATES source_dirs)
 
+  # Called from another directory than the target's (to leave a third-party
+  # CMakeLists.txt as it is): the custom commands live here, so a target
+  # of this directory builds them, the target waits for it, and the
+  # target's directory is told that the lowered files are generated.
+  if(NOT source_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+    set(generated ${lowered_sources})
+    list(FILTER generated INCLUDE REGEX "^${out_root}/")
+    add_custom_target(${target}_cdp_lowered DEPENDS ${generated})
+    add_dependencies(${target} ${target}_cdp_lowered)
+    set_source_files_properties(${generated} TARGET_DIRECTORY ${target}
+      PROPERTIES GENERATED TRUE)
+  endif()
+
   set_property(TARGET ${target} PROPERTY SOURCES ${lowered_sources})
   # `#include "x.h"` beside the original source still finds x.h.
   target_include_directories(${target} PRIVATE ${source_dirs})

@@ -10,7 +10,7 @@ import lit.formats
 config.name = "cdp-lower"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Expected", "Inputs", "Corpus", "demo", "__pycache__", "cdp1"]
+config.excludes = ["Expected", "Inputs", "Corpus", "demo", "subdir", "__pycache__", "cdp1"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cdp_obj_root, "test")
 

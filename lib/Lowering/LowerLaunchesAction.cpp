@@ -140,6 +140,8 @@ public:
   unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
   /// What aggregating launches left for the end.
   const AggregationState &aggregation() const { return Aggregation; }
+  /// The first launch rewritten.
+  SourceLocation firstLowered() const { return FirstLowered; }
 
   bool TraverseDecl(Decl *D) {
     // System headers hold no launch to rewrite; skipping them is most of
@@ -157,8 +159,11 @@ public:
       if (File != SM.getMainFileID())
         break;
       if (std::optional<PdlMarker> Marker = pdlMarkerOf(*Launch))
-        LoweredProgrammatic += lowerProgrammaticLaunch(
-            *Launch, *Marker, Context, Files.editsOf(File));
+        if (lowerProgrammaticLaunch(*Launch, *Marker, Context,
+                                    Files.editsOf(File))) {
+          ++LoweredProgrammatic;
+          noteLowered(*Launch);
+        }
       break;
     case LaunchSide::Device:
     case LaunchSide::HostDevice:
@@ -177,21 +182,30 @@ public:
                               Options.Aggregate, State.EditsOf, Aggregation)) {
       case AggregationOutcome::Aggregated:
         ++Lowered[File];
+        noteLowered(*Launch);
         return true;
       case AggregationOutcome::Refused:
         return true;
       case AggregationOutcome::NotAggregated:
         break;
       }
-      Lowered[File] += lowerLaunch(
-          *Launch, *currentFunction(), Context, Options,
-          currentSide() == LaunchSide::HostDevice, Files.editsOf(File), State);
+      if (lowerLaunch(*Launch, *currentFunction(), Context, Options,
+                      currentSide() == LaunchSide::HostDevice,
+                      Files.editsOf(File), State)) {
+        ++Lowered[File];
+        noteLowered(*Launch);
+      }
       break;
     }
     return true;
   }
 
 private:
+  void noteLowered(const CUDAKernelCallExpr &Launch) {
+    if (FirstLowered.isInvalid())
+      FirstLowered = Launch.getBeginLoc();
+  }
+
   void reportUnselectedHeader(const CUDAKernelCallExpr &Launch, FileID File) {
     // Once per launch: a template's instantiations share the pattern's.
     if (!Warned.insert(Launch.getBeginLoc()).second)
@@ -212,6 +226,7 @@ private:
   AggregationState Aggregation;
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<SourceLocation> Warned;
+  SourceLocation FirstLowered;
   unsigned LoweredProgrammatic = 0;
 };
 
@@ -246,6 +261,8 @@ public:
       return;
     if (Options.WarnOtherArchitectureBranches)
       reportOtherArchitectureLaunches(Context, Files);
+    if (!reportOlderStandard(Context, Visitor))
+      return;
 
     if (!writeAggregatedKernels(
             Visitor.aggregation(), Context,
@@ -315,6 +332,26 @@ public:
   }
 
 private:
+  /// The runtime the lowered launches include is C++17: one error up front,
+  /// at the first launch, rather than many from inside its header. False
+  /// after reporting it.
+  bool reportOlderStandard(ASTContext &Context, const LaunchVisitor &Visitor) {
+    const LangOptions &LangOpts = Context.getLangOpts();
+    if (LangOpts.CPlusPlus17 || !LangOpts.CPlusPlus)
+      return true;
+    unsigned Lowered = Visitor.loweredProgrammatic();
+    for (auto [File, Count] : Visitor.lowered())
+      Lowered += Count;
+    if (!Lowered)
+      return true;
+    report(Context.getDiagnostics(), Visitor.firstLowered(),
+           LoweringDiag::NeedsCpp17)
+        << (LangOpts.CPlusPlus14   ? "14"
+            : LangOpts.CPlusPlus11 ? "11"
+                                   : "98");
+    return false;
+  }
+
   void reportOtherArchitectureLaunches(ASTContext &Context,
                                        LoweredFiles &Files) {
     const SourceManager &SM = Context.getSourceManager();

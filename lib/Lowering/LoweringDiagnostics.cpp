@@ -128,6 +128,11 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "lowered: %2"};
   case LoweringDiag::AggregationObstacle:
     return {DiagnosticsEngine::Note, "%0"};
+  case LoweringDiag::NeedsCpp17:
+    return {DiagnosticsEngine::Error,
+            "the lowered launches need C++17 (cdp/launch.cuh), and this "
+            "file is compiled as C++%0; compile it with -std=c++17 or later "
+            "(nvcc 13's default)"};
   }
   llvm_unreachable("unknown lowering diagnostic");
 }

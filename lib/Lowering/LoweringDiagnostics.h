@@ -38,6 +38,7 @@ enum class LoweringDiag {
   AggregationRefused,
   LaunchNotAggregated,
   AggregationObstacle,
+  NeedsCpp17,
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.

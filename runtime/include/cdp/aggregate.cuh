@@ -39,10 +39,11 @@
 // (`cdp::aggregated::readStats()` on the host).
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_AGGREGATE_CUH
-#define CDP_AGGREGATE_CUH
-
+// Before C++17, cdp/launch.cuh says why, and this header adds nothing.
 #include "cdp/launch.cuh"
+#if !defined(CDP_AGGREGATE_CUH) &&                                             \
+    !(defined(__cplusplus) && __cplusplus < 201703L)
+#define CDP_AGGREGATE_CUH
 
 #include <cstddef>
 #include <cstdint>

@@ -20,7 +20,13 @@
 // the offsets (`.arg(a)`) and they are computed here, by the same rule.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LAUNCH_CUH
+// Older standards get this one error and nothing of the header, which
+// would add a page of its own.
+#if defined(__cplusplus) && __cplusplus < 201703L
+// clang-format off
+#error "cdp/launch.cuh (code lowered by cdp-lower) needs C++17 or later: compile with -std=c++17, nvcc 13's default"
+// clang-format on
+#elif !defined(CDP_LAUNCH_CUH)
 #define CDP_LAUNCH_CUH
 
 #include <cuda_runtime.h>
