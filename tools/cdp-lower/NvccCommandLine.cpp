@@ -385,8 +385,10 @@ void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
     Rdc = true;
     return;
   case FlagKind::HostOptions: {
+    // nvcc splits the value at commas and at spaces: Makefiles write
+    // `--compiler-options "-O2 -pthread -fPIC"` as one argument.
     llvm::SmallVector<llvm::StringRef> HostFlags;
-    Value.split(HostFlags, ',', -1, /*KeepEmpty=*/false);
+    llvm::SplitString(Value, HostFlags, ", \t");
     for (llvm::StringRef Flag : HostFlags)
       addHostFlag(Flag.trim("\"'"));
     return;
