@@ -284,13 +284,33 @@ public:
     if (Rdc)
       Result.Arguments.push_back("-fgpu-rdc");
     llvm::append_range(Result.Arguments, Flags);
-    llvm::append_range(Result.Arguments, Inputs);
+    for (const std::string &Input : Inputs)
+      if (isCudaInput(Input))
+        Result.Arguments.push_back(Input);
     Result.Unknown = std::move(Unknown);
     Result.UnresolvedArchitectures = std::move(Unresolved);
     return Result;
   }
 
+  /// `-x cu`: every source of the command is CUDA.
+  bool AllSourcesCuda = false;
+
 private:
+  /// Whether the parse reads \p Input: a CUDA source. nvcc compiles C and
+  /// C++ files with the host compiler (unless `-x cu`) and passes objects,
+  /// libraries, PTX and cubins to the link as they are; so does the tool's
+  /// caller, cdp-nvcc.
+  bool isCudaInput(llvm::StringRef Input) const {
+    llvm::StringRef Extension = llvm::sys::path::extension(Input);
+    if (llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".C", ".c++"},
+                           Extension))
+      return AllSourcesCuda;
+    return !llvm::is_contained({".o", ".obj", ".a", ".lib", ".so", ".dylib",
+                                ".dll", ".ptx", ".cubin", ".fatbin", ".res"},
+                               Extension) &&
+           !Input.contains(".so.");
+  }
+
   void addArchitectures(llvm::StringRef List, bool EmbedsPtx) {
     llvm::SmallVector<llvm::StringRef> Names;
     List.split(Names, ',');
@@ -505,6 +525,13 @@ translateNvccCommand(llvm::ArrayRef<std::string> CommandLine,
   Translation T(Directory);
   if (CommandLine.empty())
     return T.finish("clang++");
+  for (size_t I = 1; I < CommandLine.size(); ++I) {
+    llvm::StringRef Arg = CommandLine[I];
+    if (Arg == "-xcu" || Arg == "--x=cu" || Arg == "-x=cu" ||
+        ((Arg == "-x" || Arg == "--x") && I + 1 < CommandLine.size() &&
+         CommandLine[I + 1] == "cu"))
+      T.AllSourcesCuda = true;
+  }
   if (llvm::Error E = T.run(CommandLine.drop_front()))
     return E;
   // The parse is clang's: the program name says so in --print-commands.
