@@ -140,7 +140,7 @@ public:
   unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
   /// What aggregating launches left for the end.
   const AggregationState &aggregation() const { return Aggregation; }
-  /// The first launch rewritten.
+  /// The first launch rewritten; invalid when none was.
   SourceLocation firstLowered() const { return FirstLowered; }
 
   bool TraverseDecl(Decl *D) {
@@ -337,12 +337,8 @@ private:
   /// after reporting it.
   bool reportOlderStandard(ASTContext &Context, const LaunchVisitor &Visitor) {
     const LangOptions &LangOpts = Context.getLangOpts();
-    if (LangOpts.CPlusPlus17 || !LangOpts.CPlusPlus)
-      return true;
-    unsigned Lowered = Visitor.loweredProgrammatic();
-    for (auto [File, Count] : Visitor.lowered())
-      Lowered += Count;
-    if (!Lowered)
+    if (LangOpts.CPlusPlus17 || !LangOpts.CPlusPlus ||
+        Visitor.firstLowered().isInvalid())
       return true;
     report(Context.getDiagnostics(), Visitor.firstLowered(),
            LoweringDiag::NeedsCpp17)
@@ -424,8 +420,7 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
 std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef InFile) {
   FileOptions = Options;
-  FileOptions.Launches.Aggregate.Unordered.add(
-      unorderedChildrenFor(InFile, CI.getDiagnostics()));
+  FileOptions.Launches.Aggregate.Unordered.add(unorderedChildrenFor(InFile));
   return std::make_unique<LowerLaunchesConsumer>(
       FileOptions, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
       Skipped, MacroUses);

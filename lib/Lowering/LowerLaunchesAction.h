@@ -81,8 +81,7 @@ protected:
   /// The children that the project's settings for \p File (the tool's
   /// `.cdp-lower` file) declare independent of stream order, added to the
   /// options' (UnorderedChildren).
-  virtual UnorderedChildren unorderedChildrenFor(llvm::StringRef File,
-                                                 clang::DiagnosticsEngine &) {
+  virtual UnorderedChildren unorderedChildrenFor(llvm::StringRef File) {
     (void)File;
     return {};
   }

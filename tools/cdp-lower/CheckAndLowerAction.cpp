@@ -29,8 +29,7 @@ CheckAndLowerAction::CreateASTConsumer(clang::CompilerInstance &CI,
 }
 
 UnorderedChildren
-CheckAndLowerAction::unorderedChildrenFor(llvm::StringRef File,
-                                          clang::DiagnosticsEngine &) {
+CheckAndLowerAction::unorderedChildrenFor(llvm::StringRef File) {
   llvm::SmallString<256> Path(File);
   llvm::sys::fs::make_absolute(Path);
   llvm::Expected<std::optional<CheckConfigFile>> Config =

@@ -28,8 +28,7 @@ protected:
   CreateASTConsumer(clang::CompilerInstance &CI,
                     llvm::StringRef InFile) override;
   /// `Aggregation: Unordered:` of the file's `.cdp-lower`.
-  UnorderedChildren unorderedChildrenFor(llvm::StringRef File,
-                                         clang::DiagnosticsEngine &) override;
+  UnorderedChildren unorderedChildrenFor(llvm::StringRef File) override;
 
 private:
   const CheckOptions &Checks;
