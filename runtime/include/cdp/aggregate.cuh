@@ -376,6 +376,25 @@ __device__ inline unsigned long long shapeKey(const dim3 &Block) {
   return (1ull * Block.x << 22) | (1ull * Block.y << 11) | Block.z;
 }
 
+/// The lanes of the warp that are here together, made to leave together.
+/// The device runtime hangs when groups of one warp's lanes that are not
+/// converged launch at once (cdp/launch.cuh, "Launch turns"); the turns
+/// prevent it, and this keeps them rare: each entry point of this runtime
+/// takes the lanes that arrive together, makes its launches as one step
+/// of all of them, and gives them back together, so that its own waits
+/// and last-thread launches do not leave the user's warp split.
+class Converged {
+public:
+  __device__ Converged() : Mask(__activemask()) {}
+  __device__ ~Converged() { __syncwarp(Mask); }
+  Converged(const Converged &) = delete;
+  Converged &operator=(const Converged &) = delete;
+  __device__ unsigned mask() const { return Mask; }
+
+private:
+  unsigned Mask;
+};
+
 __device__ inline unsigned laneId() {
   unsigned Lane;
   asm volatile("mov.u32 %0, %%laneid;" : "=r"(Lane));
@@ -554,9 +573,13 @@ __device__ void launchWith(void (*Kernel)(BatchType),
   static_assert(cdp::detail::LaunchableKernel<BatchType>::value);
   void *Entry = reinterpret_cast<void *>(Kernel);
   const bool UseV2 = cdp::detail::usesLaunchV2(Config.Stream);
+  const cdp::detail::LaunchTurn Turn = cdp::detail::takeLaunchTurnAlone();
   void *Buffer = cdp::detail::obtainBuffer<Layout>(Entry, Config, UseV2);
-  if (!Buffer)
-    return; // The error stays for cudaGetLastError(), as with <<<>>>.
+  if (!Buffer) {
+    // The error stays for cudaGetLastError(), as with <<<>>>.
+    cdp::detail::giveLaunchTurn(Turn);
+    return;
+  }
   auto *Param = static_cast<BatchType *>(Buffer);
   Param->Many = Many;
   Param->Grid = Grid;
@@ -569,6 +592,7 @@ __device__ void launchWith(void (*Kernel)(BatchType),
       To[I] = From[I];
   }
   cdp::detail::launchBuffer<Layout>(Entry, Buffer, Config, UseV2);
+  cdp::detail::giveLaunchTurn(Turn);
 }
 
 /// One original launch, alone: a one-record batch by value.
@@ -821,16 +845,25 @@ __device__ inline int gridSlot(GridTable &Table, unsigned long long Key) {
   return Found;
 }
 
+/// The most records of one block's batch: with kMaxRecordBlocks each,
+/// their blocks stay below kMaxBatchBlocks.
+constexpr unsigned kMaxBlockRecords = 2047;
+static_assert(kMaxBlockRecords * kMaxRecordBlocks <= kMaxBatchBlocks);
+/// BlockLaunches::Claims: claims in the high bits, their blocks in the low.
+constexpr unsigned kClaimSlotShift = 44;
+constexpr unsigned long long kClaimBlocksMask = (1ull << kClaimSlotShift) - 1;
+
 /// What a block's launches of one aggregated kernel share, in shared
 /// memory. Plain data: a __shared__ variable has no constructor.
 struct BlockLaunches {
-  /// Records claimed (high 32 bits) and their blocks (low 32 bits), claimed
+  /// Records claimed (high 20 bits) and their blocks (low 44 bits), claimed
   /// together so that records in slot order have increasing FirstBlock.
   unsigned long long Claims;
   unsigned Entered;
   unsigned Exited;
   /// 0: no launch yet; 1: the first launch is allocating; 2: ready.
   unsigned Status;
+  /// Records the batch holds; claims past it are launched alone.
   unsigned Capacity;
   void *Buffer;
   cudaStream_t Stream;
@@ -889,6 +922,9 @@ public:
 
   /// Each thread as it leaves the kernel; the last one launches.
   __device__ ~LaunchScope() {
+    // The other lanes of the warp wait for the last one's launches, so
+    // that they do not make their own (the next scope's) at the same time.
+    const Converged Lanes;
     // What this thread wrote, its records included, before the launch.
     __threadfence();
     if (atomicAdd(&State->Exited, 1u) + 1 != State->Entered)
@@ -902,47 +938,82 @@ public:
   /// `child<<<Config>>>(Values...)`, recorded for the end of the block.
   template <class... Args>
   __device__ void launch(const LaunchConfig &Config, Args... Values) {
+    const Converged Lanes;
     Record<Params...> Mine = recordOf<Params...>(Config, Values...);
     unsigned long long Blocks;
-    Records<Params...> *Many = nullptr;
-    if (joinable(Config.Grid, Config.Block, Blocks) &&
-        deferrable(Config.Stream))
-      Many = records(Config);
-    if (!Many || Config.Stream != State->Stream ||
+    const bool Joins = joinable(Config.Grid, Config.Block, Blocks) &&
+                       deferrable(Config.Stream);
+    Records<Params...> *Many = records(Config, Lanes.mask(), Joins);
+    const bool Recorded = Many && record(Config, Mine, Many, Blocks);
+    // The lanes whose launch is made alone make it together.
+    __syncwarp(Lanes.mask());
+    if (!Recorded)
+      launchAlone(Kernel, Mine, Config.Stream);
+  }
+
+private:
+  /// Adds `Mine` to the block's records `Many`; false when it must be made
+  /// alone.
+  __device__ bool record(const LaunchConfig &Config, Record<Params...> &Mine,
+                         Records<Params...> *Many, unsigned long long Blocks) {
+    if (Config.Stream != State->Stream ||
         (OneShape &&
          (Config.Block.x != State->ShapeX || Config.Block.y != State->ShapeY ||
           Config.Block.z != State->ShapeZ)))
-      return launchAlone(Kernel, Mine, Config.Stream);
+      return false;
 
-    unsigned long long Seen = atomicAdd(&State->Claims, 0ull), Claimed;
-    do {
-      Claimed = Seen;
-      const unsigned long long Slot = Claimed >> 32,
-                               First = Claimed & 0xffffffffull;
-      if (Slot >= State->Capacity || First + Blocks > kMaxBatchBlocks)
-        return launchAlone(Kernel, Mine, Config.Stream);
-      Seen =
-          atomicCAS(&State->Claims, Claimed, Claimed + ((1ull << 32) | Blocks));
-    } while (Seen != Claimed);
-    Mine.FirstBlock = static_cast<unsigned>(Claimed & 0xffffffffull);
-    Many->entries()[Claimed >> 32] = Mine;
+    // One atomic, no retry loop (see allocateOnce). A claim past the
+    // capacity comes after every claim that fits, so the records in slot
+    // order still have consecutive blocks; its blocks are counted in
+    // Claims but in no record (finishedRecords).
+    if (atomicAdd(&State->Claims, 0ull) >> kClaimSlotShift >= State->Capacity)
+      return false;
+    const unsigned long long Claimed =
+        atomicAdd(&State->Claims, (1ull << kClaimSlotShift) | Blocks);
+    const unsigned long long Slot = Claimed >> kClaimSlotShift;
+    if (Slot >= State->Capacity)
+      return false;
+    Mine.FirstBlock = static_cast<unsigned>(Claimed & kClaimBlocksMask);
+    Many->entries()[Slot] = Mine;
     atomicMax(&State->ShapeX, Config.Block.x);
     atomicMax(&State->ShapeY, Config.Block.y);
     atomicMax(&State->ShapeZ, Config.Block.z);
     atomicMax(&State->SharedMem, Mine.SharedMem);
+    return true;
   }
 
-private:
   /// The block's records, allocated by its first launch, which also fixes
-  /// the stream (and, with barriers, the block shape) of the batch.
-  __device__ Records<Params...> *records(const LaunchConfig &Config) {
+  /// the stream (and, with barriers, the block shape) of the batch; null
+  /// for a lane that does not `Join`. Called by all the `Lanes` together:
+  /// one of them takes part for the warp, and only it may wait for another
+  /// warp's allocation, so that no lane ever waits for a lane of its own
+  /// warp (see Converged).
+  __device__ Records<Params...> *records(const LaunchConfig &Config,
+                                         unsigned Lanes, bool Join) {
+    const unsigned Joining = __ballot_sync(Lanes, Join);
+    if (!Joining)
+      return nullptr;
+    const unsigned Leader = __ffs(Joining) - 1;
+    bool Ready = false;
+    if (laneId() == Leader)
+      Ready = allocateOnce(Config);
+    Ready = __shfl_sync(Lanes, Ready, Leader);
+    return Join && Ready ? static_cast<Records<Params...> *>(State->Buffer)
+                         : nullptr;
+  }
+
+  /// By one lane of a warp: the block's first launch allocates the records.
+  /// True once they are there. A warp that comes while another allocates
+  /// launches alone rather than wait: a wait is a loop whose lanes leave it
+  /// at different times, which is what splits a warp (see Converged).
+  __device__ bool allocateOnce(const LaunchConfig &Config) {
     if (atomicCAS(&State->Status, 0u, 1u) == 0u) {
       // Room for a launch by each thread, and as many more as the chunk
       // holds, up to CDP_AGGREGATE_RECORDS_PER_THREAD each and 2,048 (see
       // kMaxRecordBlocks): sized for two a thread, a block's batch would
       // take chunks of four times the size, of which the pools have fewer.
       unsigned Most = threadsOfBlock() * CDP_AGGREGATE_RECORDS_PER_THREAD;
-      Most = Most > 2048 ? 2048 : Most;
+      Most = Most > kMaxBlockRecords ? kMaxBlockRecords : Most;
       unsigned Capacity = 0;
       State->Buffer =
           allocateRecords<Params...>(threadsOfBlock(), Most, Capacity);
@@ -953,10 +1024,9 @@ private:
       State->ShapeZ = Config.Block.z;
       __threadfence_block();
       atomicExch(&State->Status, 2u);
+      return true;
     }
-    while (atomicAdd(&State->Status, 0u) != 2u)
-      __nanosleep(32);
-    return static_cast<Records<Params...> *>(State->Buffer);
+    return atomicAdd(&State->Status, 0u) == 2u;
   }
 
   /// The block's records, their header written; null when there are none.
@@ -966,8 +1036,16 @@ private:
       return nullptr;
     __threadfence();
     RecordsHeader &Header = Many->header();
-    Header.Count = static_cast<unsigned>(State->Claims >> 32);
-    Header.TotalBlocks = static_cast<unsigned>(State->Claims);
+    const unsigned long long Claims = State->Claims;
+    const unsigned long long Claimed = Claims >> kClaimSlotShift;
+    Header.Count = static_cast<unsigned>(
+        Claimed < State->Capacity ? Claimed : State->Capacity);
+    Header.TotalBlocks = 0;
+    if (Header.Count) {
+      const Record<Params...> &Last = Many->entries()[Header.Count - 1];
+      Header.TotalBlocks =
+          Last.FirstBlock + Last.Grid.x * Last.Grid.y * Last.Grid.z;
+    }
     Header.BlocksDone = 0;
     return Many;
   }

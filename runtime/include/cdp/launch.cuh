@@ -274,6 +274,96 @@ template <class... Params> struct LaunchableKernel {
   static constexpr bool value = true;
 };
 
+//===----------------------------------------------------------------------===//
+// Launch turns: one group of a warp's lanes at a time between taking a
+// parameter buffer and launching it.
+//
+// The device runtime's cudaGetParameterBufferV2 and cudaLaunchDeviceV2 hang
+// for good when lanes of one warp that are not converged are inside them
+// at once: measured on an H100 (CUDA 13.0, driver 580), one lane blocked in
+// cudaLaunchDeviceV2 while the other lanes of its warp, at another launch,
+// blocked in cudaGetParameterBufferV2 (cuda-gdb on the program fuzzer's
+// seeds 103, 120-123 and 125). nvcc's `<<<>>>` only avoids it where the
+// compiler keeps the warp converged; a warp split by a wait, a lane that
+// launches for its block, or the user's own branches reaches the runtime in
+// several groups. So a group takes its warp's turn before the buffer and
+// gives it back after the launch; another group of the same warp waits.
+// A launch the user wrote takes it for the lanes that reach it together
+// (as they would enter the runtime together; its arguments, evaluated
+// inside the turn, may be warp-collective); a launch of cdp's own runtime
+// takes it for its lane alone, so that no lane ever waits at a shuffle
+// for a lane that waits for the turn.
+// Launches of different warps never wait for each other, except when two
+// warps share a turn after one has moved to another warp slot (preemption),
+// which only makes one of them wait.
+//===----------------------------------------------------------------------===//
+
+/// One turn per warp slot of a device: %smid (below 256) and %warpid
+/// (below 64) name the slot of the warp that runs now.
+constexpr unsigned kLaunchTurns = 256 * 64;
+inline __device__ unsigned LaunchTurns[kLaunchTurns];
+
+/// A turn held by the lanes `Lanes`; `Owner` is null when some of them
+/// already had it (a launch made while evaluating another launch's
+/// arguments): they go on under that turn.
+struct LaunchTurn {
+  unsigned *Owner;
+  unsigned Lanes;
+};
+
+__device__ inline unsigned launchTurnLane() {
+  unsigned Lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
+  return Lane;
+}
+
+/// This warp's turn.
+__device__ inline unsigned *launchTurnOfWarp() {
+  unsigned Sm, Warp;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
+  return &LaunchTurns[(Sm % 256) * 64 + Warp % 64];
+}
+
+/// By one lane for `Lanes`: waits for the turn. False when some of
+/// `Lanes` hold it already.
+__device__ inline bool waitForLaunchTurn(unsigned *Turn, unsigned Lanes) {
+  if (atomicAdd(Turn, 0u) & Lanes)
+    return false;
+  while (atomicCAS(Turn, 0u, Lanes) != 0u)
+    __nanosleep(64);
+  return true;
+}
+
+/// The turn for the lanes that are here together, as user code reaches a
+/// launch: they take it as one group, as they would enter the runtime.
+__device__ inline LaunchTurn takeLaunchTurn() {
+  const unsigned Lanes = __activemask();
+  const unsigned Leader = __ffs(Lanes) - 1;
+  unsigned *Turn = launchTurnOfWarp();
+  bool Taken = false;
+  if (launchTurnLane() == Leader)
+    Taken = waitForLaunchTurn(Turn, Lanes);
+  Taken = __shfl_sync(Lanes, Taken, Leader);
+  return {Taken ? Turn : nullptr, Lanes};
+}
+
+/// The turn for this lane alone: what a runtime's own launch takes, which
+/// no other lane waits for (no shuffle, no warp barrier).
+__device__ inline LaunchTurn takeLaunchTurnAlone() {
+  const unsigned Lanes = 1u << launchTurnLane();
+  unsigned *Turn = launchTurnOfWarp();
+  return {waitForLaunchTurn(Turn, Lanes) ? Turn : nullptr, Lanes};
+}
+
+/// Gives the turn back once every lane of the group has launched.
+__device__ inline void giveLaunchTurn(const LaunchTurn &Turn) {
+  __syncwarp(Turn.Lanes);
+  if (Turn.Owner &&
+      launchTurnLane() == static_cast<unsigned>(__ffs(Turn.Lanes) - 1))
+    atomicExch(Turn.Owner, 0u);
+}
+
 /// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
 /// error then stays where cudaGetLastError() finds it.
@@ -365,18 +455,22 @@ class DeviceLaunch<void(Params...), Packed>
   KernelPtr Kernel;
   LaunchConfig Config;
   bool UseV2;
+  /// Taken before the buffer, given back by launch().
+  detail::LaunchTurn Turn;
   /// Null when the device runtime could not provide a buffer; the launch is
   /// then skipped and the error stays where cudaGetLastError() finds it.
   void *Buffer;
 
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config,
-                          bool UseV2, void *Buffer)
-      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer) {}
+                          bool UseV2, detail::LaunchTurn Turn, void *Buffer)
+      : Kernel(Kernel), Config(Config), UseV2(UseV2), Turn(Turn),
+        Buffer(Buffer) {}
 
 public:
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config)
       : Kernel(Kernel), Config(Config),
         UseV2(detail::usesLaunchV2(Config.Stream)),
+        Turn(detail::takeLaunchTurn()),
         Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
                                             Config, UseV2)) {}
 
@@ -389,7 +483,7 @@ public:
     detail::checkOffset<Layout, Packed, Offset>();
     if (Buffer)
       std::memcpy(detail::slotAt(Buffer, Offset), &Value, sizeof(NextParam));
-    return {Kernel, Config, UseV2, Buffer};
+    return {Kernel, Config, UseV2, Turn, Buffer};
   }
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
@@ -399,6 +493,7 @@ public:
                   "cdp: fewer arguments than the kernel has parameters");
     detail::launchBuffer<Layout>(reinterpret_cast<void *>(Kernel), Buffer,
                                  Config, UseV2);
+    detail::giveLaunchTurn(Turn);
   }
 };
 
@@ -452,10 +547,12 @@ template <class... Params> struct CheckedLaunchState {
       return;
     void *KernelAddress = reinterpret_cast<void *>(Kernel);
     bool UseV2 = usesLaunchV2(Config.Stream);
+    const LaunchTurn Turn = takeLaunchTurnAlone();
     void *Buffer = obtainBuffer<Layout>(KernelAddress, Config, UseV2);
     if (Buffer && Layout::size != 0)
       std::memcpy(slotAt(Buffer, 0), Staged, Layout::size);
     launchBuffer<Layout>(KernelAddress, Buffer, Config, UseV2);
+    giveLaunchTurn(Turn);
   }
 };
 
