@@ -7,6 +7,8 @@
 
 #include "NvccCommandLine.h"
 
+#include "Driver/HostCompilerIncludes.h"
+
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -45,6 +47,7 @@ enum class FlagKind {
   OptionsFile,     ///< -optf, --options-file
   DefaultStream,   ///< -default-stream, --default-stream
   ForwardUnknown,  ///< -forward-unknown-to-host-compiler
+  HostCompiler,    ///< -ccbin, --compiler-bindir
   DropWithValue,   ///< steers another pass of nvcc; takes a value
   Drop,            ///< steers another pass of nvcc, or the output
   Unknown,
@@ -68,9 +71,8 @@ FlagKind kindOf(llvm::StringRef Name) {
       .Cases({"forward-unknown-to-host-compiler", "forward-unknown-opts"},
              FlagKind::ForwardUnknown)
       .Cases({"code", "gpu-code"}, FlagKind::GpuCode)
-      .Cases({"ccbin",
-              "compiler-bindir",
-              "x",
+      .Cases({"ccbin", "compiler-bindir"}, FlagKind::HostCompiler)
+      .Cases({"x",
               "o",
               "output-file",
               "odir",
@@ -284,11 +286,19 @@ public:
     if (Rdc)
       Result.Arguments.push_back("-fgpu-rdc");
     llvm::append_range(Result.Arguments, Flags);
+    // The headers nvcc's host compiler finds (omp.h in GCC's own
+    // directory), searched after clang's own.
+    for (std::string &Dir :
+         hostCompilerIncludeDirs(hostCompilerFor(HostCompiler))) {
+      Result.Arguments.push_back("-idirafter");
+      Result.Arguments.push_back(std::move(Dir));
+    }
     for (const std::string &Input : Inputs)
       if (isCudaInput(Input))
         Result.Arguments.push_back(Input);
     Result.Unknown = std::move(Unknown);
     Result.UnresolvedArchitectures = std::move(Unresolved);
+    Result.HostCompiler = std::move(HostCompiler);
     return Result;
   }
 
@@ -354,6 +364,7 @@ private:
   std::optional<std::string> GpuCode;
   bool Rdc = false;
   bool ForwardUnknown = false;
+  std::string HostCompiler;
 };
 
 /// Host-compiler flags that change what the source means to a parse:
@@ -439,6 +450,9 @@ void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
     return;
   case FlagKind::ForwardUnknown:
     ForwardUnknown = true;
+    return;
+  case FlagKind::HostCompiler:
+    HostCompiler = Value.str();
     return;
   case FlagKind::OptionsFile:
     return; // Read by run().

@@ -12,9 +12,10 @@
 // for a device-side parse: each virtual architecture nvcc compiles device
 // code for becomes a `--cuda-gpu-arch` (it decides `__CUDA_ARCH__`),
 // relocatable device code becomes `-fgpu-rdc`, `-Xcompiler` flags are
-// unwrapped, options files are read. Flags that only steer nvcc's own
-// passes (ptxas, the host compiler's path, linking) are dropped; a flag
-// nvcc's manual does not list is dropped and named.
+// unwrapped, options files are read, and the host compiler's include
+// directories are searched after clang's. Flags that only steer nvcc's own
+// passes (ptxas, linking) are dropped; a flag nvcc's manual does not list
+// is dropped and named.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_TOOLS_NVCCCOMMANDLINE_H
@@ -41,6 +42,10 @@ struct ClangCommandLine {
   /// Targets nvcc would resolve on the build machine (`-arch=native`,
   /// `all`, `all-major`), replaced by the default architecture.
   std::vector<std::string> UnresolvedArchitectures;
+  /// The value of -ccbin (--compiler-bindir): the host compiler, or its
+  /// directory; empty for nvcc's default. Its include directories are
+  /// already in Arguments.
+  std::string HostCompiler;
 };
 
 /// \p CommandLine (an nvcc command: program, flags, inputs) as clang flags.
