@@ -15,15 +15,19 @@
 
 namespace cdp {
 
-std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
-                                         const FileParse &Parse,
-                                         ToolDiagnostics &Diagnostics) {
-  FileParse WithCompat = Parse;
-  std::vector<std::string> &Args = WithCompat.CommandLine;
+FileParse withCdp1Compat(FileParse Parse) {
+  std::vector<std::string> &Args = Parse.CommandLine;
   // After the other force-included header, before the input.
   auto Compat = std::find(Args.begin(), Args.end(), "cdp/nvcc-compat.h");
   auto Where = Compat == Args.end() ? Args.end() - 1 : Compat + 1;
   Args.insert(Where, {"-include", Cdp1CompatHeader});
+  return Parse;
+}
+
+std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
+                                         const FileParse &Parse,
+                                         ToolDiagnostics &Diagnostics) {
+  FileParse WithCompat = withCdp1Compat(Parse);
 
   llvm::SmallString<256> Path(Input);
   llvm::sys::fs::make_absolute(Path);

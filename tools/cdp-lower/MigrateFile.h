@@ -27,6 +27,12 @@ std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
                                          const FileParse &Parse,
                                          ToolDiagnostics &Diagnostics);
 
+/// \p Parse with cdp/cdp1-compat.h force-included: the migration's parse,
+/// and the parse that lowers the migrated text, whose headers may still
+/// call what CUDA 13 no longer declares (the migration edits the input
+/// file only).
+FileParse withCdp1Compat(FileParse Parse);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_TOOLS_MIGRATEFILE_H

@@ -477,6 +477,10 @@ int main(int argc, const char **argv) {
     // A lowered copy written elsewhere names the original in its #line.
     FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
     FileOptions.WarnOtherArchitectureBranches = Parses->size() == 1;
+    // The migrated text's headers may still call CDP1's host API.
+    if (Migrated)
+      for (cdp::FileParse &Parse : *Parses)
+        Parse = cdp::withCdp1Compat(std::move(Parse));
     std::optional<cdp::LoweredInput> Lowered =
         cdp::lowerFile(Input, *Parses, Checks, FileOptions, Diagnostics,
                        Migrated ? &Migrated->Text : nullptr);
