@@ -5,20 +5,11 @@
 // clang's error gets a note that names the idiom and a spelling both
 // compilers accept. (nvcc compiles this file, the first RUN line.)
 
-#include <cstdlib>
 #include <cuda/barrier>
-using namespace std;
 
 __global__ void child(int *p) {}
 
 __global__ void parent(int *p) {
-  int *scratch = (int *)malloc(16);
-  // CHECK: refused.cu:[[@LINE-1]]:25: error: call to 'malloc' is ambiguous
-  // CHECK: refused.cu:[[@LINE-2]]:25: note: nvcc accepts this call under 'using namespace std;', but clang's CUDA headers declare both ::malloc and std::malloc for device code; qualify the call ('::malloc'), which both compilers accept
-  free(scratch);
-  // CHECK: refused.cu:[[@LINE-1]]:3: error: call to 'free' is ambiguous
-  // CHECK: refused.cu:[[@LINE-2]]:3: note: {{.*}} qualify the call ('::free')
-
   __shared__ cuda::barrier<cuda::thread_scope_block> ready;
   // CHECK: refused.cu:[[@LINE-1]]:54: error: initialization is not supported for __shared__ variables
   // CHECK: refused.cu:[[@LINE-2]]:54: note: nvcc accepts a __shared__ variable whose type has a constructor (cuda::barrier, say) and does not run it; clang refuses it; declare uninitialized storage instead, '__shared__ alignas(T) unsigned char storage[sizeof(T)];', and use '*reinterpret_cast<T *>(storage)'

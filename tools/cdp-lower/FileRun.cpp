@@ -8,6 +8,7 @@
 #include "FileRun.h"
 
 #include "CompileFlags.h"
+#include "CudaWrapperOverlay.h"
 #include "NvccCommandLine.h"
 
 #include "clang/Basic/FileManager.h"
@@ -86,12 +87,18 @@ bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
               ToolDiagnostics &Diagnostics, const SourceOverride *Override) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
       llvm::vfs::createPhysicalFileSystem();
-  if (Override) {
+  const WrapperOverlay *Wrapper = cudaWrapperOverlay(Parse.CommandLine);
+  if (Override || Wrapper) {
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    Memory->addFile(
-        Override->Path, 0,
-        llvm::MemoryBuffer::getMemBufferCopy(Override->Text, Override->Path));
+    if (Override)
+      Memory->addFile(
+          Override->Path, 0,
+          llvm::MemoryBuffer::getMemBufferCopy(Override->Text, Override->Path));
+    if (Wrapper)
+      Memory->addFile(
+          Wrapper->Path, 0,
+          llvm::MemoryBuffer::getMemBuffer(Wrapper->Text, Wrapper->Path));
     Overlay->pushOverlay(Memory);
     FS = Overlay;
   }

@@ -32,6 +32,8 @@ std::optional<std::string> nvccIdiomNote(const Diagnostic &Error) {
   llvm::SmallString<128> Message;
   Error.FormatDiagnostic(Message);
   llvm::StringRef Text = Message;
+  // Only where the parse reads clang's own wrapper (another clang than the
+  // one CudaWrapperOverlay.h knows).
   if (Text == "call to 'malloc' is ambiguous" ||
       Text == "call to 'free' is ambiguous")
     return std::string(
