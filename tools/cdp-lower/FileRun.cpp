@@ -10,6 +10,7 @@
 #include "CompileFlags.h"
 #include "CudaWrapperOverlay.h"
 #include "NvccCommandLine.h"
+#include "SpacedChevrons.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Serialization/PCHContainerOperations.h"
@@ -85,8 +86,10 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
 
 bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
               ToolDiagnostics &Diagnostics, const SourceOverride *Override) {
+  // nvcc's spaced chevrons in headers are read joined (the input's own are
+  // joined by the caller, in Override).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
-      llvm::vfs::createPhysicalFileSystem();
+      joiningSpacedChevrons(llvm::vfs::createPhysicalFileSystem());
   const WrapperOverlay *Wrapper = cudaWrapperOverlay(Parse.CommandLine);
   if (Override || Wrapper) {
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);

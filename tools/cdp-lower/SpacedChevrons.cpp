@@ -9,6 +9,7 @@
 
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace clang;
 
@@ -126,6 +127,58 @@ void widenOverSpacedChevrons(std::vector<TextEdit> &Edits,
     for (auto [Offset, Length] : Joined.Spans)
       if (Edit.Offset == Offset && Edit.Length == 3)
         Edit.Length = Length;
+}
+
+namespace {
+
+/// A file read whole, served from memory.
+class ReadFile : public llvm::vfs::File {
+public:
+  ReadFile(llvm::vfs::Status Status,
+           std::unique_ptr<llvm::MemoryBuffer> Contents)
+      : Stat(std::move(Status)), Contents(std::move(Contents)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return Stat; }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &, int64_t, bool, bool) override {
+    if (!Contents) // Read once, as clang reads a file.
+      return std::make_error_code(std::errc::io_error);
+    return std::move(Contents);
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  llvm::vfs::Status Stat;
+  std::unique_ptr<llvm::MemoryBuffer> Contents;
+};
+
+class JoiningFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto File = ProxyFileSystem::openFileForRead(Path);
+    if (!File)
+      return File;
+    llvm::ErrorOr<llvm::vfs::Status> Status = (*File)->status();
+    auto Contents = (*File)->getBuffer(Path, -1, /*RequiresNull=*/true);
+    if (!Status || !Contents)
+      return ProxyFileSystem::openFileForRead(Path);
+    llvm::StringRef Text = (*Contents)->getBuffer();
+    // Most files have no spaced chevron: no copy for them.
+    if (Text.contains("<< <") || Text.contains(">> >"))
+      if (std::optional<JoinedChevrons> Joined = joinSpacedChevrons(Text))
+        *Contents = llvm::MemoryBuffer::getMemBufferCopy(
+            Joined->Text, (*Contents)->getBufferIdentifier());
+    return std::make_unique<ReadFile>(std::move(*Status), std::move(*Contents));
+  }
+};
+
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+joiningSpacedChevrons(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+  return llvm::makeIntrusiveRefCnt<JoiningFileSystem>(std::move(Base));
 }
 
 } // namespace cdp

@@ -17,7 +17,9 @@
 
 #include "Lowering/TextEdit.h"
 
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <optional>
 #include <string>
@@ -41,6 +43,14 @@ std::optional<JoinedChevrons> joinSpacedChevrons(llvm::StringRef Text);
 /// edit that replaced a joined `<<<` replaces the whole spaced one.
 void widenOverSpacedChevrons(std::vector<TextEdit> &Edits,
                              const JoinedChevrons &Joined);
+
+/// \p Base, with every file it reads (the headers: the input is joined by
+/// its caller, so that its edits apply to the user's text) read with its
+/// spaced chevrons joined. A header selected by --header-filter is lowered
+/// in its joined form: its copy spells a launch's chevrons `<<<`, which
+/// means the same to nvcc.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+joiningSpacedChevrons(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 
 } // namespace cdp
 
