@@ -14,6 +14,11 @@ config.excludes = ["Expected", "Inputs", "Corpus", "demo", "subdir", "__pycache_
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cdp_obj_root, "test")
 
+# Tests that drop to another user (test/Tool/output-permissions.test) need
+# root to start.
+if os.getuid() == 0:
+    config.available_features.add("root")
+
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 

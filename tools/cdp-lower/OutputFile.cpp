@@ -86,18 +86,29 @@ llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Contents) {
     llvm::outs().flush();
     return llvm::Error::success();
   }
+  // A pipe or a device, through any link (-o /dev/stdout or /dev/fd/1 with
+  // standard output a pipe, whose link names no file): written as it is.
+  struct stat Status;
+  if (::stat(Path.str().c_str(), &Status) == 0 && !S_ISREG(Status.st_mode) &&
+      !S_ISDIR(Status.st_mode))
+    return writeInPlace(Path, Contents);
   // Through symbolic links, to the file they name.
   llvm::SmallString<256> Target(Path);
   if (llvm::sys::fs::is_symlink_file(Path)) {
     if (std::error_code EC = llvm::sys::fs::real_path(Path, Target))
       return llvm::createFileError(Path, EC);
   }
-  struct stat Status;
   if (::stat(Target.c_str(), &Status) != 0)
     return replaceFile(Target, Contents, nullptr); // A new file.
   if (S_ISDIR(Status.st_mode))
     return llvm::createFileError(
         Path, std::make_error_code(std::errc::is_a_directory));
+  // Replacing goes through the directory: refuse, as clang-format does, a
+  // file the user could not open for writing (read-only, or another
+  // user's in a directory anyone may write to).
+  if (::access(Target.c_str(), W_OK) != 0)
+    return llvm::createFileError(
+        Path, std::error_code(errno, std::generic_category()));
   if (!S_ISREG(Status.st_mode) || Status.st_nlink > 1)
     return writeInPlace(Target, Contents);
   return replaceFile(Target, Contents, &Status);

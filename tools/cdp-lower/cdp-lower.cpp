@@ -390,6 +390,14 @@ int main(int argc, const char **argv) {
     error() << "-o takes one input file; use -i for several\n";
     return 1;
   }
+  // As compilers do: -o never writes over the input, however it is spelt
+  // (another path, a symbolic or a hard link).
+  if (!OutputPath.empty() && OutputPath != "-" && Inputs.size() == 1 &&
+      llvm::sys::fs::equivalent(Inputs.front(), OutputPath)) {
+    error() << "-o '" << OutputPath << "' is the input file '" << Inputs.front()
+            << "'; lower it in place with -i\n";
+    return 1;
+  }
   for (const std::string &Input : Inputs) {
     if (llvm::sys::fs::is_directory(Input)) {
       error() << "'" << Input << "' is a directory; name the files in it\n";
