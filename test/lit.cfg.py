@@ -4,6 +4,7 @@
 # suite of programs run on a GPU (its lit.cfg.py): UNSUPPORTED where there
 # is none; test/gpu/cdp1/ has its own scripts.
 import os
+import subprocess
 
 import lit.formats
 
@@ -14,10 +15,22 @@ config.excludes = ["Expected", "Inputs", "Corpus", "demo", "subdir", "__pycache_
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cdp_obj_root, "test")
 
-# Tests that drop to another user (test/Tool/output-permissions.test) need
-# root to start.
-if os.getuid() == 0:
-    config.available_features.add("root")
+# Tests that run the tool as another user (test/Tool/output-permissions.test)
+# need root to start, and a build tree that user can reach.
+def can_run_as_nobody():
+    if os.getuid() != 0:
+        return False
+    try:
+        done = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+             config.cdp_lower, "--version"], capture_output=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+if can_run_as_nobody():
+    config.available_features.add("run-as-nobody")
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
