@@ -395,11 +395,7 @@ private:
   unsigned Mask;
 };
 
-__device__ inline unsigned laneId() {
-  unsigned Lane;
-  asm volatile("mov.u32 %0, %%laneid;" : "=r"(Lane));
-  return Lane;
-}
+using cdp::detail::laneId;
 
 /// The largest of the group's `Value`s, in every member.
 __device__ inline unsigned groupMax(unsigned Group, unsigned Value) {

@@ -311,9 +311,10 @@ struct LaunchTurn {
   unsigned Lanes;
 };
 
-__device__ inline unsigned launchTurnLane() {
+/// This thread's lane in its warp.
+__device__ inline unsigned laneId() {
   unsigned Lane;
-  asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(Lane));
   return Lane;
 }
 
@@ -342,7 +343,7 @@ __device__ inline LaunchTurn takeLaunchTurn() {
   const unsigned Leader = __ffs(Lanes) - 1;
   unsigned *Turn = launchTurnOfWarp();
   bool Taken = false;
-  if (launchTurnLane() == Leader)
+  if (laneId() == Leader)
     Taken = waitForLaunchTurn(Turn, Lanes);
   Taken = __shfl_sync(Lanes, Taken, Leader);
   return {Taken ? Turn : nullptr, Lanes};
@@ -351,7 +352,7 @@ __device__ inline LaunchTurn takeLaunchTurn() {
 /// The turn for this lane alone: what a runtime's own launch takes, which
 /// no other lane waits for (no shuffle, no warp barrier).
 __device__ inline LaunchTurn takeLaunchTurnAlone() {
-  const unsigned Lanes = 1u << launchTurnLane();
+  const unsigned Lanes = 1u << laneId();
   unsigned *Turn = launchTurnOfWarp();
   return {waitForLaunchTurn(Turn, Lanes) ? Turn : nullptr, Lanes};
 }
@@ -359,8 +360,7 @@ __device__ inline LaunchTurn takeLaunchTurnAlone() {
 /// Gives the turn back once every lane of the group has launched.
 __device__ inline void giveLaunchTurn(const LaunchTurn &Turn) {
   __syncwarp(Turn.Lanes);
-  if (Turn.Owner &&
-      launchTurnLane() == static_cast<unsigned>(__ffs(Turn.Lanes) - 1))
+  if (Turn.Owner && laneId() == static_cast<unsigned>(__ffs(Turn.Lanes) - 1))
     atomicExch(Turn.Owner, 0u);
 }
 
