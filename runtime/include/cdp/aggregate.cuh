@@ -378,7 +378,7 @@ __device__ inline unsigned long long shapeKey(const dim3 &Block) {
 
 /// The lanes of the warp that are here together, made to leave together.
 /// The device runtime hangs when groups of one warp's lanes that are not
-/// converged launch at once (cdp/launch.cuh, "Launch turns"); the turns
+/// converged launch at once (cdp/launch.cuh, "Runtime turns"); the turns
 /// prevent it, and this keeps them rare: each entry point of this runtime
 /// takes the lanes that arrive together, makes its launches as one step
 /// of all of them, and gives them back together, so that its own waits
@@ -569,13 +569,9 @@ __device__ void launchWith(void (*Kernel)(BatchType),
   static_assert(cdp::detail::LaunchableKernel<BatchType>::value);
   void *Entry = reinterpret_cast<void *>(Kernel);
   const bool UseV2 = cdp::detail::usesLaunchV2(Config.Stream);
-  const cdp::detail::LaunchTurn Turn = cdp::detail::takeLaunchTurnAlone();
   void *Buffer = cdp::detail::obtainBuffer<Layout>(Entry, Config, UseV2);
-  if (!Buffer) {
-    // The error stays for cudaGetLastError(), as with <<<>>>.
-    cdp::detail::giveLaunchTurn(Turn);
-    return;
-  }
+  if (!Buffer)
+    return; // The error stays for cudaGetLastError(), as with <<<>>>.
   auto *Param = static_cast<BatchType *>(Buffer);
   Param->Many = Many;
   Param->Grid = Grid;
@@ -588,7 +584,6 @@ __device__ void launchWith(void (*Kernel)(BatchType),
       To[I] = From[I];
   }
   cdp::detail::launchBuffer<Layout>(Entry, Buffer, Config, UseV2);
-  cdp::detail::giveLaunchTurn(Turn);
 }
 
 /// One original launch, alone: a one-record batch by value.

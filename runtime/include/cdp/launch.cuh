@@ -275,8 +275,7 @@ template <class... Params> struct LaunchableKernel {
 };
 
 //===----------------------------------------------------------------------===//
-// Launch turns: one group of a warp's lanes at a time between taking a
-// parameter buffer and launching it.
+// Runtime turns: one lane of a warp at a time inside the device runtime.
 //
 // The device runtime's cudaGetParameterBufferV2 and cudaLaunchDeviceV2 hang
 // for good when lanes of one warp that are not converged are inside them
@@ -286,13 +285,15 @@ template <class... Params> struct LaunchableKernel {
 // seeds 103, 120-123 and 125). nvcc's `<<<>>>` only avoids it where the
 // compiler keeps the warp converged; a warp split by a wait, a lane that
 // launches for its block, or the user's own branches reaches the runtime in
-// several groups. So a group takes its warp's turn before the buffer and
-// gives it back after the launch; another group of the same warp waits.
-// A launch the user wrote takes it for the lanes that reach it together
-// (as they would enter the runtime together; its arguments, evaluated
-// inside the turn, may be warp-collective); a launch of cdp's own runtime
-// takes it for its lane alone, so that no lane ever waits at a shuffle
-// for a lane that waits for the turn.
+// several groups. So each call into the device runtime holds its warp's
+// turn, taken by the calling lane alone and given back when the call
+// returns. Nothing else runs inside a turn: no user code (an argument's
+// evaluation, which may itself launch or be warp-collective), no shuffle
+// and no warp barrier, so a lane that holds the turn never waits for
+// another lane, and a lane that waits for it only waits for a call to
+// return. (Group turns that spanned the whole launch, arguments included,
+// still hung one fuzz program in four hundred, two lanes at a shuffle
+// waiting for a lane that waited for the turn.)
 // Launches of different warps never wait for each other, except when two
 // warps share a turn after one has moved to another warp slot (preemption),
 // which only makes one of them wait.
@@ -300,16 +301,8 @@ template <class... Params> struct LaunchableKernel {
 
 /// One turn per warp slot of a device: %smid (below 256) and %warpid
 /// (below 64) name the slot of the warp that runs now.
-constexpr unsigned kLaunchTurns = 256 * 64;
-inline __device__ unsigned LaunchTurns[kLaunchTurns];
-
-/// A turn held by the lanes `Lanes`; `Owner` is null when some of them
-/// already had it (a launch made while evaluating another launch's
-/// arguments): they go on under that turn.
-struct LaunchTurn {
-  unsigned *Owner;
-  unsigned Lanes;
-};
+constexpr unsigned kRuntimeTurns = 256 * 64;
+inline __device__ unsigned RuntimeTurns[kRuntimeTurns];
 
 /// This thread's lane in its warp.
 __device__ inline unsigned laneId() {
@@ -318,51 +311,27 @@ __device__ inline unsigned laneId() {
   return Lane;
 }
 
-/// This warp's turn.
-__device__ inline unsigned *launchTurnOfWarp() {
-  unsigned Sm, Warp;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
-  asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
-  return &LaunchTurns[(Sm % 256) * 64 + Warp % 64];
-}
+/// Holds this warp's runtime turn for the calling lane, from construction
+/// to destruction. Scope it around one call into the device runtime.
+class RuntimeTurn {
+  unsigned *Turn;
 
-/// By one lane for `Lanes`: waits for the turn. False when some of
-/// `Lanes` hold it already.
-__device__ inline bool waitForLaunchTurn(unsigned *Turn, unsigned Lanes) {
-  if (atomicAdd(Turn, 0u) & Lanes)
-    return false;
-  while (atomicCAS(Turn, 0u, Lanes) != 0u)
-    __nanosleep(64);
-  return true;
-}
+  __device__ static unsigned *ofThisWarp() {
+    unsigned Sm, Warp;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
+    asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
+    return &RuntimeTurns[(Sm % 256) * 64 + Warp % 64];
+  }
 
-/// The turn for the lanes that are here together, as user code reaches a
-/// launch: they take it as one group, as they would enter the runtime.
-__device__ inline LaunchTurn takeLaunchTurn() {
-  const unsigned Lanes = __activemask();
-  const unsigned Leader = __ffs(Lanes) - 1;
-  unsigned *Turn = launchTurnOfWarp();
-  bool Taken = false;
-  if (laneId() == Leader)
-    Taken = waitForLaunchTurn(Turn, Lanes);
-  Taken = __shfl_sync(Lanes, Taken, Leader);
-  return {Taken ? Turn : nullptr, Lanes};
-}
-
-/// The turn for this lane alone: what a runtime's own launch takes, which
-/// no other lane waits for (no shuffle, no warp barrier).
-__device__ inline LaunchTurn takeLaunchTurnAlone() {
-  const unsigned Lanes = 1u << laneId();
-  unsigned *Turn = launchTurnOfWarp();
-  return {waitForLaunchTurn(Turn, Lanes) ? Turn : nullptr, Lanes};
-}
-
-/// Gives the turn back once every lane of the group has launched.
-__device__ inline void giveLaunchTurn(const LaunchTurn &Turn) {
-  __syncwarp(Turn.Lanes);
-  if (Turn.Owner && laneId() == static_cast<unsigned>(__ffs(Turn.Lanes) - 1))
-    atomicExch(Turn.Owner, 0u);
-}
+public:
+  __device__ RuntimeTurn() : Turn(ofThisWarp()) {
+    while (atomicCAS(Turn, 0u, 1u) != 0u)
+      __nanosleep(32);
+  }
+  __device__ ~RuntimeTurn() { atomicExch(Turn, 0u); }
+  RuntimeTurn(const RuntimeTurn &) = delete;
+  RuntimeTurn &operator=(const RuntimeTurn &) = delete;
+};
 
 /// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
@@ -370,6 +339,7 @@ __device__ inline void giveLaunchTurn(const LaunchTurn &Turn) {
 template <class Layout>
 __device__ void *obtainBuffer(void *Kernel, const LaunchConfig &Config,
                               bool UseV2) {
+  RuntimeTurn Turn;
   if (UseV2)
     return cudaGetParameterBufferV2(
         Kernel, Config.Grid, Config.Block,
@@ -397,6 +367,7 @@ __device__ inline void *slotAt(void *Buffer, std::size_t Offset) {
 template <class Layout>
 __device__ void launchBuffer(void *Kernel, void *Buffer,
                              const LaunchConfig &Config, bool UseV2) {
+  RuntimeTurn Turn;
   if (UseV2) {
     if (Buffer)
       cudaLaunchDeviceV2(Buffer, Config.Stream);
@@ -455,22 +426,18 @@ class DeviceLaunch<void(Params...), Packed>
   KernelPtr Kernel;
   LaunchConfig Config;
   bool UseV2;
-  /// Taken before the buffer, given back by launch().
-  detail::LaunchTurn Turn;
   /// Null when the device runtime could not provide a buffer; the launch is
   /// then skipped and the error stays where cudaGetLastError() finds it.
   void *Buffer;
 
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config,
-                          bool UseV2, detail::LaunchTurn Turn, void *Buffer)
-      : Kernel(Kernel), Config(Config), UseV2(UseV2), Turn(Turn),
-        Buffer(Buffer) {}
+                          bool UseV2, void *Buffer)
+      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer) {}
 
 public:
   __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config)
       : Kernel(Kernel), Config(Config),
         UseV2(detail::usesLaunchV2(Config.Stream)),
-        Turn(detail::takeLaunchTurn()),
         Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
                                             Config, UseV2)) {}
 
@@ -483,7 +450,7 @@ public:
     detail::checkOffset<Layout, Packed, Offset>();
     if (Buffer)
       std::memcpy(detail::slotAt(Buffer, Offset), &Value, sizeof(NextParam));
-    return {Kernel, Config, UseV2, Turn, Buffer};
+    return {Kernel, Config, UseV2, Buffer};
   }
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
@@ -493,7 +460,6 @@ public:
                   "cdp: fewer arguments than the kernel has parameters");
     detail::launchBuffer<Layout>(reinterpret_cast<void *>(Kernel), Buffer,
                                  Config, UseV2);
-    detail::giveLaunchTurn(Turn);
   }
 };
 
@@ -547,12 +513,10 @@ template <class... Params> struct CheckedLaunchState {
       return;
     void *KernelAddress = reinterpret_cast<void *>(Kernel);
     bool UseV2 = usesLaunchV2(Config.Stream);
-    const LaunchTurn Turn = takeLaunchTurnAlone();
     void *Buffer = obtainBuffer<Layout>(KernelAddress, Config, UseV2);
     if (Buffer && Layout::size != 0)
       std::memcpy(slotAt(Buffer, 0), Staged, Layout::size);
     launchBuffer<Layout>(KernelAddress, Buffer, Config, UseV2);
-    giveLaunchTurn(Turn);
   }
 };
 
