@@ -86,10 +86,10 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
 
 bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
               ToolDiagnostics &Diagnostics, const SourceOverride *Override) {
-  // nvcc's spaced chevrons in headers are read joined (the input's own are
-  // joined by the caller, in Override).
+  // nvcc's spaced chevrons and assembly templates in headers are read
+  // respelled (the input's own by the caller, in Override).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
-      joiningSpacedChevrons(llvm::vfs::createPhysicalFileSystem());
+      respellingForParse(llvm::vfs::createPhysicalFileSystem());
   const WrapperOverlay *Wrapper = cudaWrapperOverlay(Parse.CommandLine);
   if (Override || Wrapper) {
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);

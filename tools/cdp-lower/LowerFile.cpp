@@ -13,7 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include "SpacedChevrons.h"
+#include "ParseCopy.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -41,12 +41,22 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
   return true;
 }
 
+/// How the header at \p Path was respelled for the parse: the assembly
+/// templates of its joined text (respellingForParse).
+static std::optional<RespelledAsm> respelledHeaderAsm(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return parseCopyOf((*Buffer)->getBuffer()).Asm;
+}
+
 std::optional<LoweredInput>
 lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
           const CheckOptions &Checks, const LoweringOptions &Options,
           ToolDiagnostics &Diagnostics, const std::string *Text) {
-  // nvcc's spaced chevrons (`k << <1, 1 >> > (p)`) are parsed joined.
-  std::optional<JoinedChevrons> Joined;
+  // nvcc's spaced chevrons (`k << <1, 1 >> > (p)`) are parsed joined, its
+  // assembly templates respelled.
   std::optional<SourceOverride> Override;
   std::string UserText;
   llvm::SmallString<256> Path(Input);
@@ -57,9 +67,9 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
                  llvm::MemoryBuffer::getFile(Path)) {
     UserText = (*Buffer)->getBuffer().str();
   }
-  Joined = joinSpacedChevrons(UserText);
-  if (Joined)
-    Override = SourceOverride{std::string(Path), Joined->Text};
+  const ParseCopy Copy = parseCopyOf(UserText);
+  if (const std::string *CopyText = Copy.text())
+    Override = SourceOverride{std::string(Path), *CopyText};
   else if (Text)
     Override = SourceOverride{std::string(Path), UserText};
 
@@ -77,10 +87,10 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
   }
   if (!Succeeded)
     return std::nullopt;
-  if (Joined) {
-    // The edits apply to the user's text, not to the joined copy.
+  if (Copy.text()) {
+    // The edits apply to the user's text, not to the parse copy.
     for (LoweredFile &Result : Results) {
-      widenOverSpacedChevrons(Result.Edits, *Joined);
+      Copy.toWritten(Result.Edits);
       Result.Original = UserText;
     }
   }
@@ -113,8 +123,17 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
     LoweredInput::Header &Out = Lowered.Headers.emplace_back();
     Out.Path = Header->Path;
     Out.CopyName = Header->CopyName;
-    if (!mergeFile(Header->Path, ArchitectureLowerings, Header->Original,
-                   HeaderEdits[Header->Path], Out.Edits, Out.Text))
+    // The header was parsed respelled (respellingForParse); its copy keeps
+    // the joined chevrons but not the respelled assembly templates.
+    std::string Original = Header->Original;
+    std::vector<std::vector<TextEdit>> &Edits = HeaderEdits[Header->Path];
+    if (std::optional<RespelledAsm> Asm = respelledHeaderAsm(Header->Path)) {
+      restoreAsmEscapes(Original, *Asm);
+      for (std::vector<TextEdit> &OneArch : Edits)
+        restoreAsmEscapes(OneArch, *Asm);
+    }
+    if (!mergeFile(Header->Path, ArchitectureLowerings, Original, Edits,
+                   Out.Edits, Out.Text))
       return std::nullopt;
   }
   return Lowered;

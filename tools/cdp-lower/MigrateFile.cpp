@@ -8,7 +8,7 @@
 #include "MigrateFile.h"
 
 #include "ActionFactory.h"
-#include "SpacedChevrons.h"
+#include "ParseCopy.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -31,11 +31,13 @@ std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
 
   llvm::SmallString<256> Path(Input);
   llvm::sys::fs::make_absolute(Path);
-  std::optional<JoinedChevrons> Joined;
+  ParseCopy Copy;
   std::optional<SourceOverride> Override;
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Path))
-    if ((Joined = joinSpacedChevrons((*Buffer)->getBuffer())))
-      Override = SourceOverride{std::string(Path), Joined->Text};
+  if (auto Buffer = llvm::MemoryBuffer::getFile(Path)) {
+    Copy = parseCopyOf((*Buffer)->getBuffer());
+    if (const std::string *CopyText = Copy.text())
+      Override = SourceOverride{std::string(Path), *CopyText};
+  }
 
   MigratedFile Result;
   ActionFactory<MigrateCdp1Action, MigratedFile> Factory(Result);
@@ -43,7 +45,12 @@ std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
                 Override ? &*Override : nullptr) ||
       !Result.Succeeded)
     return std::nullopt;
-  // The edits are made on the joined text, which the copies quote.
+  // The edits are made on the joined text, which the copies quote; the
+  // assembly templates are given back as written.
+  if (Copy.Asm) {
+    restoreAsmEscapes(Result.Original, *Copy.Asm);
+    restoreAsmEscapes(Result.Edits, *Copy.Asm);
+  }
   return MigratedInput{Result.Edits,
                        applyTextEdits(Result.Original, Result.Edits)};
 }

@@ -6,40 +6,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "SpacedChevrons.h"
+#include "AsmEscapes.h"
+#include "RawTokens.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace clang;
 
 namespace cdp {
 namespace {
-
-struct RawToken {
-  tok::TokenKind Kind;
-  unsigned Offset, Length;
-  llvm::StringRef Text;
-};
-
-std::vector<RawToken> rawTokens(llvm::StringRef Text) {
-  LangOptions LangOpts;
-  LangOpts.CPlusPlus = LangOpts.CPlusPlus11 = LangOpts.CPlusPlus17 = true;
-  LangOpts.CUDA = true;
-  // The lexer needs a null-terminated buffer; std::string provides one.
-  std::string Buffer = Text.str();
-  Lexer Lex(SourceLocation(), LangOpts, Buffer.data(), Buffer.data(),
-            Buffer.data() + Buffer.size());
-  std::vector<RawToken> Tokens;
-  Token Tok;
-  while (!Lex.LexFromRawLexer(Tok)) {
-    unsigned End = Lex.getBufferLocation() - Buffer.data();
-    unsigned Offset = End - Tok.getLength();
-    Tokens.push_back({Tok.getKind(), Offset, Tok.getLength(),
-                      Text.substr(Offset, Tok.getLength())});
-  }
-  return Tokens;
-}
 
 /// How many chevrons of \p Kind (`<` or `>`) token \p T is: 1, 2 or 0.
 unsigned chevrons(const RawToken &T, char Kind) {
@@ -165,11 +140,15 @@ public:
     if (!Status || !Contents)
       return ProxyFileSystem::openFileForRead(Path);
     llvm::StringRef Text = (*Contents)->getBuffer();
-    // Most files have no spaced chevron: no copy for them.
+    // Most files have neither: no copy for them.
+    std::optional<JoinedChevrons> Joined;
     if (Text.contains("<< <") || Text.contains(">> >"))
-      if (std::optional<JoinedChevrons> Joined = joinSpacedChevrons(Text))
-        *Contents = llvm::MemoryBuffer::getMemBufferCopy(
-            Joined->Text, (*Contents)->getBufferIdentifier());
+      Joined = joinSpacedChevrons(Text);
+    std::optional<RespelledAsm> Asm =
+        respellAsmEscapes(Joined ? llvm::StringRef(Joined->Text) : Text);
+    if (Joined || Asm)
+      *Contents = llvm::MemoryBuffer::getMemBufferCopy(
+          Asm ? Asm->Text : Joined->Text, (*Contents)->getBufferIdentifier());
     return std::make_unique<ReadFile>(std::move(*Status), std::move(*Contents));
   }
 };
@@ -177,7 +156,7 @@ public:
 } // namespace
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-joiningSpacedChevrons(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+respellingForParse(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
   return llvm::makeIntrusiveRefCnt<JoiningFileSystem>(std::move(Base));
 }
 

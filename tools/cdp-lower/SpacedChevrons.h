@@ -44,13 +44,14 @@ std::optional<JoinedChevrons> joinSpacedChevrons(llvm::StringRef Text);
 void widenOverSpacedChevrons(std::vector<TextEdit> &Edits,
                              const JoinedChevrons &Joined);
 
-/// \p Base, with every file it reads (the headers: the input is joined by
-/// its caller, so that its edits apply to the user's text) read with its
-/// spaced chevrons joined. A header selected by --header-filter is lowered
-/// in its joined form: its copy spells a launch's chevrons `<<<`, which
-/// means the same to nvcc.
+/// \p Base, with every file it reads (the headers: the input is respelled
+/// by its caller, so that its edits apply to the user's text) read with its
+/// spaced chevrons joined and its inline assembly templates respelled
+/// (AsmEscapes.h). A header selected by --header-filter is lowered in its
+/// joined form: its copy spells a launch's chevrons `<<<`, which means the
+/// same to nvcc; its templates are given back as written.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
-joiningSpacedChevrons(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
+respellingForParse(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 
 } // namespace cdp
 
