@@ -450,6 +450,18 @@ private:
     return Name + "(";
   }
 
+  /// Whether a dependent launch's callee is a value rather than a kernel's
+  /// name: a variable, parameter or member whose type depends on a template
+  /// parameter (`K k; k<<<1, 1>>>(p)`), or a non-type template parameter.
+  /// Such a callee is a pointer to a kernel, which has no template
+  /// arguments to deduce and no default arguments.
+  bool launchesThroughDependentValue() const {
+    const Expr *Callee = Launch.getCallee()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
+      return isa<VarDecl, NonTypeTemplateParmDecl>(Ref->getDecl());
+    return isa<MemberExpr, CXXDependentScopeMemberExpr>(Callee);
+  }
+
   /// The kernel a dependent launch names, if its written callee names a
   /// single function (template) whose template arguments are written or
   /// can be deduced (then \p Plan's callee spells them). Returns null after
@@ -527,6 +539,15 @@ private:
   /// them out for each instantiation.
   std::optional<LoweringPlan> planDependent(LaunchLoweringState &State) {
     LoweringPlan Plan;
+    if (launchesThroughDependentValue()) {
+      // `k<<<...>>>(p)` with `K k`: the runtime's deduction guide takes the
+      // kernel's type from the pointer in each instantiation.
+      Plan.Prefix = "cdp::DeviceLaunch(";
+      for (const Expr *Arg : WrittenArgs)
+        Plan.ArgOpeners.push_back(isa<PackExpansionExpr>(Arg) ? ".args("
+                                                              : ".arg(");
+      return Plan;
+    }
     const FunctionDecl *Kernel = dependentKernel(State, Plan);
     if (!Kernel || rejectInstantiatedLayouts(State))
       return std::nullopt;
