@@ -139,9 +139,13 @@ function(cdp_checks_plugin target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "OPTIONS")
   if(NOT CMAKE_CUDA_COMPILER_ID STREQUAL "Clang" AND
      NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    set(cuda_compiler "there is no CUDA compiler (no CUDA language)")
+    if(CMAKE_CUDA_COMPILER_ID)
+      set(cuda_compiler "the CUDA compiler is ${CMAKE_CUDA_COMPILER_ID}")
+    endif()
     message(FATAL_ERROR "cdp_checks_plugin(${target}): the plugin runs "
-      "inside clang, but the CUDA compiler is ${CMAKE_CUDA_COMPILER_ID} "
-      "and the C++ compiler ${CMAKE_CXX_COMPILER_ID} (configure with "
+      "inside clang, but ${cuda_compiler} "
+      "and the C++ compiler is ${CMAKE_CXX_COMPILER_ID} (configure with "
       "-DCMAKE_CUDA_COMPILER=clang++-22 or -DCMAKE_CXX_COMPILER=clang++-22, "
       "or check with cdp_lower_target in an nvcc build)")
   endif()
