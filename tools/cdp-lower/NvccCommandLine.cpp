@@ -293,9 +293,13 @@ public:
       Result.Arguments.push_back("-idirafter");
       Result.Arguments.push_back(std::move(Dir));
     }
-    for (const std::string &Input : Inputs)
-      if (isCudaInput(Input))
-        Result.Arguments.push_back(Input);
+    for (size_t I = 0; I < Inputs.size(); ++I) {
+      if (!isCudaInput(Inputs[I]))
+        continue;
+      Result.Arguments.push_back(Inputs[I]);
+      if (InputPositions[I])
+        Result.CudaSourcePositions.push_back(InputPositions[I]);
+    }
     Result.Unknown = std::move(Unknown);
     Result.UnresolvedArchitectures = std::move(Unresolved);
     Result.HostCompiler = std::move(HostCompiler);
@@ -359,6 +363,9 @@ private:
   llvm::StringRef Directory;
   std::vector<std::string> Architectures, PtxArchitectures, Unresolved, Flags,
       Inputs, Unknown;
+  /// Each input's position in the command line (0 = the program), or 0
+  /// for one read from an options file.
+  std::vector<unsigned> InputPositions;
   /// -arch's names, resolved with -code at the end (either may come first).
   std::vector<std::string> ArchitectureNames;
   std::optional<std::string> GpuCode;
@@ -466,15 +473,24 @@ void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
 }
 
 llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
+  // Positions are the command line's, whose program run() does not see.
+  auto AddInput = [&](size_t I) {
+    Inputs.push_back(Args[I]);
+    InputPositions.push_back(Depth == 0 ? I + 1 : 0);
+  };
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
     if (Arg == "--") {
-      // The input files, as an interpolated command gives them.
-      Inputs.insert(Inputs.end(), Args.begin() + I, Args.end());
+      // The input files, as an interpolated command gives them, after a
+      // `--` that clang reads the same way.
+      Inputs.push_back("--");
+      InputPositions.push_back(0);
+      for (size_t Input = I + 1; Input < Args.size(); ++Input)
+        AddInput(Input);
       break;
     }
     if (!Arg.starts_with("-") || Arg == "-") {
-      Inputs.push_back(Arg.str());
+      AddInput(I);
       continue;
     }
     llvm::StringRef Name = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);

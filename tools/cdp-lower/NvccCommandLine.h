@@ -46,6 +46,10 @@ struct ClangCommandLine {
   /// directory; empty for nvcc's default. Its include directories are
   /// already in Arguments.
   std::string HostCompiler;
+  /// Where the CUDA sources are in the nvcc command line (0 = the
+  /// program): the inputs the parse reads, written on the command line
+  /// itself (not in an options file). cdp-nvcc lowers these.
+  std::vector<unsigned> CudaSourcePositions;
 };
 
 /// \p CommandLine (an nvcc command: program, flags, inputs) as clang flags.

@@ -21,6 +21,7 @@
 #include "FixIts.h"
 #include "LowerFile.h"
 #include "MigrateFile.h"
+#include "NvccCommandLine.h"
 #include "ParallelRun.h"
 #include "ParamLayoutDump.h"
 #include "ToolDiagnostics.h"
@@ -87,6 +88,13 @@ static cl::opt<bool> NvccFlags(
     cl::desc(
         "The flags after `--` are nvcc's (read as in an nvcc compile "
         "database): `cdp-lower --nvcc-flags a.cu -- -arch=sm_80 -rdc=true`"),
+    cl::cat(ToolCategory));
+static cl::opt<bool> PrintNvccSources(
+    "print-nvcc-sources",
+    cl::desc("Print where the CUDA sources are among the nvcc arguments "
+             "after `--`, one 0-based position a line, and exit (what "
+             "cdp-nvcc lowers: `cdp-lower --print-nvcc-sources -- -c a.cu "
+             "b.o`)"),
     cl::cat(ToolCategory));
 static cl::opt<bool> PrintRuntimeDir(
     "print-runtime-dir",
@@ -267,23 +275,41 @@ static std::vector<std::string> takeWarningFlags(int &Argc, const char **Argv) {
   return Flags;
 }
 
-/// With --nvcc-flags, the flags after `--` as a compilation database,
-/// taken out of the arguments: clang's driver, which vets the flags of
+/// With --nvcc-flags or --print-nvcc-sources, the flags after `--`, taken
+/// out of the arguments: clang's driver, which vets the flags of
 /// FixedCompilationDatabase, does not know nvcc's.
-static std::unique_ptr<CompilationDatabase> takeNvccFlags(int &Argc,
-                                                          const char **Argv) {
+static std::optional<std::vector<std::string>>
+takeNvccFlags(int &Argc, const char **Argv) {
   const char **End = Argv + Argc;
   const char **Dashes = std::find(Argv + 1, End, llvm::StringRef("--"));
   bool Wanted = std::any_of(Argv + 1, Dashes, [](const char *Arg) {
-    return llvm::StringRef(Arg) == "--nvcc-flags" ||
-           llvm::StringRef(Arg) == "-nvcc-flags";
+    llvm::StringRef Option = llvm::StringRef(Arg).ltrim('-');
+    return Option == "nvcc-flags" || Option == "print-nvcc-sources";
   });
   if (!Wanted || Dashes == End)
-    return nullptr;
+    return std::nullopt;
   std::vector<std::string> Flags(Dashes + 1, End);
   Argc = static_cast<int>(Dashes - Argv);
   Argv[Argc] = nullptr;
-  return std::make_unique<FixedCompilationDatabase>(".", Flags);
+  return Flags;
+}
+
+/// --print-nvcc-sources: the positions of the CUDA sources among \p Flags,
+/// as NvccCommandLine finds them for the parse.
+static int printNvccSources(const std::vector<std::string> &Flags) {
+  std::vector<std::string> Command = {"nvcc"};
+  llvm::append_range(Command, Flags);
+  llvm::SmallString<256> Directory;
+  llvm::sys::fs::current_path(Directory);
+  llvm::Expected<cdp::ClangCommandLine> Translated =
+      cdp::translateNvccCommand(Command, Directory);
+  if (!Translated) {
+    error() << llvm::toString(Translated.takeError()) << "\n";
+    return 1;
+  }
+  for (unsigned Position : Translated->CudaSourcePositions)
+    llvm::outs() << Position - 1 << "\n";
+  return 0;
 }
 
 int main(int argc, const char **argv) {
@@ -291,8 +317,12 @@ int main(int argc, const char **argv) {
   llvm::InitLLVM InitLLVM(argc, argv);
   std::vector<std::string> WarningFlags = takeWarningFlags(argc, argv);
   std::string Message;
-  std::unique_ptr<CompilationDatabase> FromCommandLine =
+  std::optional<std::vector<std::string>> NvccFlagList =
       takeNvccFlags(argc, argv);
+  std::unique_ptr<CompilationDatabase> FromCommandLine;
+  if (NvccFlagList)
+    FromCommandLine =
+        std::make_unique<FixedCompilationDatabase>(".", *NvccFlagList);
   bool FlagsAreNvccs = FromCommandLine != nullptr;
   if (!FromCommandLine)
     FromCommandLine =
@@ -311,6 +341,13 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, Overview, &llvm::errs()))
     return 1;
 
+  if (PrintNvccSources) {
+    if (!NvccFlagList) {
+      error() << "--print-nvcc-sources reads an nvcc command after `--`\n";
+      return 1;
+    }
+    return printNvccSources(*NvccFlagList);
+  }
   if (PrintRuntimeDir) {
     llvm::outs() << cdp::findRuntimeIncludeDir(argv[0]) << "\n";
     return 0;
