@@ -7,6 +7,7 @@
 
 #include "Lowering/TextEdit.h"
 
+#include <algorithm>
 #include <cassert>
 #include <map>
 
@@ -29,6 +30,35 @@ std::string applyTextEdits(llvm::StringRef Original,
   }
   Result.append(Original.data() + Copied, Original.size() - Copied);
   return Result;
+}
+
+void matchLineEndings(llvm::StringRef Original, std::vector<TextEdit> &Edits) {
+  size_t FirstLineEnd = Original.find('\n');
+  if (FirstLineEnd == llvm::StringRef::npos || FirstLineEnd == 0 ||
+      Original[FirstLineEnd - 1] != '\r')
+    return;
+  bool Moved = false;
+  for (TextEdit &E : Edits) {
+    // An insertion at a line's end, found as its LF, goes before the CR.
+    if (E.Length == 0 && E.Offset > 0 && E.Offset < Original.size() &&
+        Original[E.Offset] == '\n' && Original[E.Offset - 1] == '\r') {
+      --E.Offset;
+      Moved = true;
+    }
+    std::string Text;
+    Text.reserve(E.Text.size());
+    for (size_t I = 0; I < E.Text.size(); ++I) {
+      if (E.Text[I] == '\n' && (I == 0 || E.Text[I - 1] != '\r'))
+        Text += '\r';
+      Text += E.Text[I];
+    }
+    E.Text = std::move(Text);
+  }
+  if (Moved)
+    std::stable_sort(Edits.begin(), Edits.end(),
+                     [](const TextEdit &A, const TextEdit &B) {
+                       return A.Offset < B.Offset;
+                     });
 }
 
 static llvm::Error conflictAt(unsigned Offset) {

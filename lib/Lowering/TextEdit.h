@@ -38,6 +38,12 @@ struct TextEdit {
 std::string applyTextEdits(llvm::StringRef Original,
                            llvm::ArrayRef<TextEdit> Edits);
 
+/// Makes the lines that \p Edits insert end as \p Original's do: in a file
+/// whose first line ends in CRLF, each bare LF of an edit's text becomes
+/// CRLF (text quoted from the file keeps its CRLF as it is), and an
+/// insertion between a CR and its LF moves before the CR.
+void matchLineEndings(llvm::StringRef Original, std::vector<TextEdit> &Edits);
+
 /// The union of several sets of edits of one file (the lowerings of its
 /// GPU architectures, or fix-its): what each made, once. Code that only one
 /// architecture compiles (an `#if __CUDA_ARCH__` branch) is lowered by that

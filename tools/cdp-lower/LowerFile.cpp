@@ -37,6 +37,7 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
     return false;
   }
   Edits = std::move(*Merged);
+  matchLineEndings(Original, Edits);
   Text = applyTextEdits(Original, Edits);
   return true;
 }

@@ -51,6 +51,7 @@ std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
     restoreAsmEscapes(Result.Original, *Copy.Asm);
     restoreAsmEscapes(Result.Edits, *Copy.Asm);
   }
+  matchLineEndings(Result.Original, Result.Edits);
   return MigratedInput{Result.Edits,
                        applyTextEdits(Result.Original, Result.Edits)};
 }
