@@ -243,9 +243,22 @@ loadCompilationDatabase(std::unique_ptr<CompilationDatabase> FromCommandLine) {
     return FromCommandLine;
   std::string Message;
   if (!BuildPath.empty()) {
-    auto Database = CompilationDatabase::loadFromDirectory(BuildPath, Message);
+    // As clang-tidy's -p: the directory or the nearest parent with one.
+    if (!llvm::sys::fs::is_directory(BuildPath)) {
+      error() << "-p names '" << BuildPath
+              << "', which is not a directory (the build directory that "
+                 "holds compile_commands.json)\n";
+      return nullptr;
+    }
+    auto Database =
+        CompilationDatabase::autoDetectFromDirectory(BuildPath, Message);
     if (!Database)
-      error() << Message << "\n";
+      error() << "no compilation database (compile_commands.json or "
+                 "compile_flags.txt) in '"
+              << BuildPath
+              << "' or any directory above it; configure with "
+                 "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or pass the flags "
+                 "after `--`\n";
     return Database;
   }
   if (auto Database =
