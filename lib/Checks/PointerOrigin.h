@@ -1,5 +1,4 @@
-//===- PointerOrigin.h - Which memory a pointer expression points to -*- C++
-//-*-===//
+//===- PointerOrigin.h - Where a pointer points -----------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- BodyTokens.h - The identifiers written in a function body -*- C++
-//-*-===//
+//===- BodyTokens.h - Identifiers of a body ---------------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- ExecutionSide.h - Whether code runs on the host or the GPU -*- C++
-//-*-===//
+//===- ExecutionSide.h - Host or GPU code -----------------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

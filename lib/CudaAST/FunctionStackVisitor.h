@@ -1,5 +1,4 @@
-//===- FunctionStackVisitor.h - A visitor that knows its function -*- C++
-//-*-===//
+//===- FunctionStackVisitor.h - Knows its function --------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

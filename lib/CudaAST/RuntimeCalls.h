@@ -1,5 +1,4 @@
-//===- RuntimeCalls.h - Calls to the CUDA runtime, resolved or not -*- C++
-//-*-===//
+//===- RuntimeCalls.h - CUDA runtime calls ----------------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- ExplicitLaunch.h - A launch as the device runtime's calls -*- C++
-//-*-===//
+//===- ExplicitLaunch.h - Launch as runtime calls ---------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

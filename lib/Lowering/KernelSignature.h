@@ -1,5 +1,4 @@
-//===- KernelSignature.h - A kernel's parameter types, as written -*- C++
-//-*-===//
+//===- KernelSignature.h - Parameter types as written -----------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- RuntimeInclude.h - Where the runtime is included ----------*- C++
-//-*-===//
+//===- RuntimeInclude.h - Where the runtime is included ---------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- NvccCommandLine.h - An nvcc command line, read as clang's -*- C++
-//-*-===//
+//===- NvccCommandLine.h - nvcc flags as clang's ----------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
