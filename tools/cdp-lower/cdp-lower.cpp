@@ -42,6 +42,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
+
 using namespace clang::tooling;
 namespace cl = llvm::cl;
 
@@ -112,6 +114,11 @@ static cl::opt<bool>
         cl::desc("Apply the checks' fix-its to the files in place (run again "
                  "to lower); write nothing else"),
         cl::cat(ToolCategory));
+static cl::opt<bool> FixErrors(
+    "fix-errors",
+    cl::desc("--fix, even in a file with compiler errors (--fix leaves such "
+             "a file as it is, as clang-tidy does)"),
+    cl::cat(ToolCategory));
 static cl::opt<unsigned>
     Jobs("j",
          cl::desc("Process <n> files at a time (0: one per core); each file's "
@@ -307,6 +314,29 @@ takeNvccFlags(int &Argc, const char **Argv) {
   return Flags;
 }
 
+/// Whether \p Found holds an error of clang's own that no check reported
+/// at the same place. As clang-tidy, --fix leaves a file the compiler
+/// rejects alone: its fix-its may be wrong, and clang's are guesses. An
+/// error a check explains is the check's finding (a device-side
+/// cudaDeviceSynchronize() under CDP2 is also an overload error).
+static bool
+hasCompilerErrors(llvm::ArrayRef<clang::tooling::Diagnostic> Found) {
+  auto IsClangs = [](const clang::tooling::Diagnostic &D) {
+    return llvm::StringRef(D.DiagnosticName).starts_with("clang-diagnostic-");
+  };
+  auto Place = [](const clang::tooling::Diagnostic &D) {
+    return std::make_pair(D.Message.FilePath, D.Message.FileOffset);
+  };
+  std::set<std::pair<std::string, unsigned>> Explained;
+  for (const clang::tooling::Diagnostic &D : Found)
+    if (!IsClangs(D))
+      Explained.insert(Place(D));
+  return llvm::any_of(Found, [&](const clang::tooling::Diagnostic &D) {
+    return IsClangs(D) && D.DiagLevel == clang::tooling::Diagnostic::Error &&
+           !Explained.count(Place(D));
+  });
+}
+
 /// --print-nvcc-sources: the positions of the CUDA sources among \p Flags,
 /// as NvccCommandLine finds them for the parse.
 static int printNvccSources(const std::vector<std::string> &Flags) {
@@ -353,6 +383,8 @@ int main(int argc, const char **argv) {
   });
   if (!cl::ParseCommandLineOptions(argc, argv, Overview, &llvm::errs()))
     return 1;
+  if (FixErrors)
+    Fix = true;
 
   if (PrintNvccSources) {
     if (!NvccFlagList) {
@@ -543,8 +575,16 @@ int main(int argc, const char **argv) {
         cdp::lowerFile(Input, *Parses, Checks, FileOptions, Diagnostics,
                        Migrated ? &Migrated->Text : nullptr);
     Report.Exported = Diagnostics.takeRecorded();
-    if (Fix)
-      Report.Failed |= !cdp::applyFixIts(Report.Exported);
+    if (Fix) {
+      if (hasCompilerErrors(Report.Exported) && !FixErrors) {
+        error() << "'" << Input
+                << "' has compiler errors; its fix-its are not applied "
+                   "(--fix-errors applies them anyway)\n";
+        Report.Failed = true;
+      } else {
+        Report.Failed |= !cdp::applyFixIts(Report.Exported);
+      }
+    }
     if (!Lowered) {
       if (WritesLowered)
         error() << "'" << Input << "' was not lowered; it is left unchanged\n";
