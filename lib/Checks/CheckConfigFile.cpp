@@ -112,8 +112,12 @@ llvm::Expected<CheckConfigFile> parseCheckConfig(llvm::StringRef Path,
         return Fail(llvm::formatv("level '{0}' of '{1}' is not one of off, "
                                   "remark, warning, error",
                                   LevelName, CheckName));
-      if (llvm::Error E = CheckOptions().setBaseLevel(CheckName, *Level))
-        return Fail(llvm::toString(std::move(E)) + "; see --list-checks");
+      if (llvm::Error E = CheckOptions().setBaseLevel(CheckName, *Level)) {
+        std::string Message = llvm::toString(std::move(E));
+        if (!llvm::StringRef(Message).ends_with("?"))
+          Message += "; see --list-checks";
+        return Fail(Message);
+      }
       Config.Levels.emplace_back(CheckName.str(), *Level);
     }
   }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckOptions.h"
+#include "Checks/CheckRegistry.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -62,7 +63,9 @@ llvm::Error CheckOptions::applyWarningFlag(llvm::StringRef Flag) {
   State *S = find(Flag);
   if (!S)
     return llvm::createStringError(
-        llvm::formatv("unknown check '{0}' in a -W flag", Flag).str());
+        llvm::formatv("unknown check '{0}' in a -W flag{1}", Flag,
+                      didYouMeanCheck(Flag))
+            .str());
   if (ErrorForm) {
     S->ForcedError = !Negated;
     S->NoError = Negated;
@@ -99,8 +102,10 @@ llvm::Error CheckOptions::setBaseLevel(llvm::StringRef CheckName,
                                        CheckLevel Level) {
   State *S = find(CheckName);
   if (!S)
-    return llvm::createStringError(
-        llvm::formatv("unknown check '{0}'", CheckName).str());
+    return llvm::createStringError(llvm::formatv("unknown check '{0}'{1}",
+                                                 CheckName,
+                                                 didYouMeanCheck(CheckName))
+                                       .str());
   S->Enabled = Level != CheckLevel::Off;
   S->DefaultError = Level == CheckLevel::Error;
   S->DefaultRemark = Level == CheckLevel::Remark;

@@ -69,4 +69,21 @@ llvm::ArrayRef<CheckInfo> allChecks() {
   return Checks;
 }
 
+std::string didYouMeanCheck(llvm::StringRef Name) {
+  // clang's rule for warning options: at most a third of the name edited.
+  unsigned Best = (Name.size() + 2) / 3 + 1;
+  llvm::StringRef Closest;
+  for (const CheckInfo &Check : allChecks()) {
+    unsigned Distance = Name.edit_distance(Check.Name, /*AllowReplacements=*/
+                                           true, Best);
+    if (Distance < Best) {
+      Best = Distance;
+      Closest = Check.Name;
+    }
+  }
+  if (Closest.empty())
+    return "";
+  return ("; did you mean '" + Closest + "'?").str();
+}
+
 } // namespace cdp

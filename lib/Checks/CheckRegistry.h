@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
+#include <string>
 
 namespace cdp {
 
@@ -35,6 +36,10 @@ struct CheckInfo {
 
 /// Every check there is, in the order --list-checks prints them.
 llvm::ArrayRef<CheckInfo> allChecks();
+
+/// `; did you mean 'cdp-local-pointer'?` for a misspelt check \p Name, as
+/// clang suggests a warning option; empty when no check is close.
+std::string didYouMeanCheck(llvm::StringRef Name);
 
 } // namespace cdp
 

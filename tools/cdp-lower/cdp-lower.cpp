@@ -407,7 +407,10 @@ int main(int argc, const char **argv) {
   if (!Explain.empty()) {
     std::optional<llvm::StringRef> Page = cdp::checkDocumentation(Explain);
     if (!Page) {
-      error() << "no check named '" << Explain << "'; see --list-checks\n";
+      std::string Suggestion = cdp::didYouMeanCheck(Explain);
+      error() << "no check named '" << Explain << "'"
+              << (Suggestion.empty() ? "; see --list-checks" : Suggestion)
+              << "\n";
       return 1;
     }
     llvm::outs() << *Page;
@@ -446,8 +449,12 @@ int main(int argc, const char **argv) {
   cdp::CheckOptions Checks;
   for (const std::string &Flag : WarningFlags) {
     if (llvm::Error E = Checks.applyWarningFlag(Flag)) {
-      error() << llvm::toString(std::move(E))
-              << "; --list-checks shows every check\n";
+      std::string Message = llvm::toString(std::move(E));
+      error() << Message
+              << (llvm::StringRef(Message).ends_with("?")
+                      ? ""
+                      : "; --list-checks shows every check")
+              << "\n";
       return 1;
     }
   }
