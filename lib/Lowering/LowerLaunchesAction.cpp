@@ -15,6 +15,7 @@
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/ProgrammaticLaunchLowering.h"
 #include "Lowering/RuntimeInclude.h"
+#include "Lowering/SelectedHeaders.h"
 #include "Pdl/ProgrammaticLaunch.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -24,7 +25,6 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 
 #include <map>
 #include <set>
@@ -68,37 +68,14 @@ private:
   std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
 };
 
-/// The absolute path of \p File.
-std::string absolutePath(const SourceManager &SM, FileID File) {
-  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  if (!Entry)
-    return "";
-  llvm::SmallString<256> Path(Entry->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
-}
-
 /// The files whose launches are lowered: the main file, and the headers
-/// that --header-filter selects (never system headers).
+/// that --header-filter selects.
 class LoweredFiles {
 public:
   LoweredFiles(const SourceManager &SM, StringRef HeaderFilter)
-      : SM(SM), Filter(HeaderFilter.str()), HasFilter(!HeaderFilter.empty()) {}
+      : SM(SM), Selection(SM, HeaderFilter) {}
 
-  bool lowers(FileID File) {
-    if (File == SM.getMainFileID())
-      return true;
-    if (!HasFilter || File.isInvalid())
-      return false;
-    auto [It, New] = Selected.try_emplace(File, false);
-    // Matched against the absolute path: the same header is named
-    // differently by each include path that reaches it.
-    if (New)
-      It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
-                   Filter.match(absolutePath(SM, File));
-    return It->second;
-  }
+  bool lowers(FileID File) { return Selection.edits(File); }
 
   /// The edits of \p File, made on first use.
   SourceEdits &editsOf(FileID File) {
@@ -112,9 +89,7 @@ public:
 
 private:
   const SourceManager &SM;
-  llvm::Regex Filter;
-  bool HasFilter;
-  llvm::DenseMap<FileID, bool> Selected;
+  SelectedHeaders Selection;
   std::map<FileID, SourceEdits> Edits;
 };
 
@@ -293,8 +268,11 @@ public:
     insertAliasDeclarations(Visitor.state(), SM, [&](FileID File) -> auto & {
       return Files.editsOf(File);
     });
+    // Headers the parse read changed (migrated) are written out even when
+    // no launch in them was lowered.
+    llvm::DenseSet<FileID> Changed = changedHeaders(SM, Files);
     if (Options.CopyHeaders)
-      pointIncludesAtCopies(SM, Files);
+      pointIncludesAtCopies(SM, Files, Changed);
 
     std::map<FileID, std::vector<TextEdit>> Resolved;
     for (auto &[File, Edits] : Files.all()) {
@@ -364,7 +342,24 @@ private:
 
   /// Rewrites each `#include` of a copied header, in the main file or in
   /// another lowered header (which is then copied too), to name the copy.
-  void pointIncludesAtCopies(const SourceManager &SM, LoweredFiles &Files) {
+  llvm::DenseSet<FileID> changedHeaders(const SourceManager &SM,
+                                        LoweredFiles &Files) {
+    llvm::DenseSet<FileID> Changed;
+    if (Options.ChangedHeaders.empty())
+      return Changed;
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      FileID File = SM.translateFile(It->first);
+      if (File.isValid() && Files.lowers(File) &&
+          Options.ChangedHeaders.count(absolutePath(SM, File))) {
+        Files.editsOf(File);
+        Changed.insert(File);
+      }
+    }
+    return Changed;
+  }
+
+  void pointIncludesAtCopies(const SourceManager &SM, LoweredFiles &Files,
+                             const llvm::DenseSet<FileID> &Changed) {
     FileID Main = SM.getMainFileID();
     std::string InputDir(llvm::sys::path::parent_path(absolutePath(SM, Main)));
     auto CopyOf = [&](FileID File) {
@@ -374,7 +369,7 @@ private:
     };
     llvm::DenseSet<const FileEntry *> Copied;
     for (auto &[File, Edits] : Files.all())
-      if (File != Main && !Edits.empty())
+      if (File != Main && (!Edits.empty() || Changed.contains(File)))
         Copied.insert(*SM.getFileEntryRefForID(File));
     llvm::DenseSet<SourceLocation> Rewritten;
     for (bool Changed = true; Changed;) {

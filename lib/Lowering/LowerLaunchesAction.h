@@ -22,6 +22,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <set>
 #include <string>
 
 namespace cdp {
@@ -41,6 +42,10 @@ struct LoweringOptions {
   /// Lowered headers go into copies (HeaderCopies.h), whose includes are
   /// rewritten; otherwise they are lowered in place.
   bool CopyHeaders = false;
+  /// Selected headers (absolute paths) that the parse reads with other
+  /// text than their files hold (the CDP1 migration changed them): written
+  /// out, as lowered headers are, whether or not a launch in them is.
+  std::set<std::string> ChangedHeaders;
   /// Warn of launches in `#if __CUDA_ARCH__ ...` branches this parse skips:
   /// set when the file is parsed for one architecture only (with several,
   /// another parse lowers them).

@@ -12,12 +12,15 @@
 #include "Migration/MigrationDiagnostics.h"
 
 #include "CudaAST/FunctionStackVisitor.h"
+#include "Lowering/SelectedHeaders.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/ADT/MapVector.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -53,8 +56,10 @@ bool isOne(const Expr *E, const ASTContext &Context) {
 
 class Cdp1Finder : public FunctionStackVisitor<Cdp1Finder> {
 public:
-  Cdp1Finder(ASTContext &Context, SourceEdits &Edits)
-      : Context(Context), SM(Context.getSourceManager()), Edits(Edits) {}
+  Cdp1Finder(ASTContext &Context, SourceEdits &Edits,
+             llvm::function_ref<SourceEdits *(FileID)> HeaderEdits)
+      : Context(Context), SM(Context.getSourceManager()), Edits(Edits),
+        HeaderEdits(HeaderEdits) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -73,11 +78,19 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Function = currentFunction();
-    if (!Function || !SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc())))
+    if (!Function)
       return true;
-    const FunctionDecl *Callee = Call->getDirectCallee();
     bool DeviceSide = Function->hasAttr<CUDAGlobalAttr>() ||
                       Function->hasAttr<CUDADeviceAttr>();
+    if (!SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc()))) {
+      // A selected header's host calls; its name decides where.
+      if (!DeviceSide || Function->hasAttr<CUDAHostAttr>())
+        if (SourceEdits *InHeader = HeaderEdits(SM.getFileID(
+                SM.getSpellingLoc(Call->getCallee()->getBeginLoc()))))
+          migrateHostCall(Context, *Call, *InHeader);
+      return true;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->getIdentifier() &&
         Callee->getName() == "cudaDeviceSynchronize" && DeviceSide) {
       if (Function->hasAttr<CUDAGlobalAttr>() &&
@@ -115,6 +128,7 @@ private:
   ASTContext &Context;
   const SourceManager &SM;
   SourceEdits &Edits;
+  llvm::function_ref<SourceEdits *(FileID)> HeaderEdits;
   bool Failed = false;
   llvm::MapVector<const FunctionDecl *, std::vector<const CallExpr *>> Syncs;
   /// Whether every launch of a kernel seen is <<<1, 1>>>.
@@ -123,27 +137,45 @@ private:
 
 class MigrateConsumer : public ASTConsumer {
 public:
-  explicit MigrateConsumer(MigratedFile &Result) : Result(Result) {}
+  MigrateConsumer(const std::string &HeaderFilter, MigratedFile &Result)
+      : HeaderFilter(HeaderFilter), Result(Result) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     const SourceManager &SM = Context.getSourceManager();
-    if (Context.getDiagnostics().hasErrorOccurred())
+    DiagnosticsEngine &Diags = Context.getDiagnostics();
+    if (Diags.hasErrorOccurred())
       return; // clang said why; the AST is not the program.
     SourceEdits Edits(SM, SM.getMainFileID());
-    Cdp1Finder Finder(Context, Edits);
+    SelectedHeaders Selection(SM, HeaderFilter);
+    std::map<FileID, SourceEdits> Headers;
+    auto HeaderEdits = [&](FileID File) -> SourceEdits * {
+      if (File == SM.getMainFileID() || !Selection.edits(File))
+        return nullptr;
+      return &Headers.try_emplace(File, SM, File).first->second;
+    };
+    Cdp1Finder Finder(Context, Edits, HeaderEdits);
     Finder.TraverseAST(Context);
     if (!Finder.migrate())
       return;
-    std::optional<std::vector<TextEdit>> Resolved =
-        Edits.resolve(Context.getDiagnostics());
+    std::optional<std::vector<TextEdit>> Resolved = Edits.resolve(Diags);
     if (!Resolved)
       return;
+    for (auto &[File, Edits] : Headers) {
+      std::optional<std::vector<TextEdit>> InHeader = Edits.resolve(Diags);
+      if (!InHeader)
+        return;
+      if (!InHeader->empty())
+        Result.Headers.push_back({absolutePath(SM, File),
+                                  SM.getBufferData(File).str(),
+                                  std::move(*InHeader)});
+    }
     Result.Original = SM.getBufferData(SM.getMainFileID()).str();
     Result.Edits = std::move(*Resolved);
     Result.Succeeded = true;
   }
 
 private:
+  const std::string &HeaderFilter;
   MigratedFile &Result;
 };
 
@@ -151,7 +183,7 @@ private:
 
 std::unique_ptr<ASTConsumer>
 MigrateCdp1Action::CreateASTConsumer(CompilerInstance &, llvm::StringRef) {
-  return std::make_unique<MigrateConsumer>(Result);
+  return std::make_unique<MigrateConsumer>(HeaderFilter, Result);
 }
 
 } // namespace cdp

@@ -29,15 +29,27 @@ namespace cdp {
 /// The header to force-include (-include) into a migration parse.
 constexpr const char *Cdp1CompatHeader = "cdp/cdp1-compat.h";
 
+/// A header that --header-filter selects and the migration changes: calls
+/// of the removed host API (the device-side waits are migrated in the main
+/// file only).
+struct MigratedHeader {
+  std::string Path;     ///< Absolute.
+  std::string Original; ///< As parsed.
+  std::vector<TextEdit> Edits;
+};
+
 struct MigratedFile {
   bool Succeeded = false;
   std::string Original;        ///< The main file as parsed.
   std::vector<TextEdit> Edits; ///< What migrates it.
+  std::vector<MigratedHeader> Headers;
 };
 
 class MigrateCdp1Action : public clang::ASTFrontendAction {
 public:
-  explicit MigrateCdp1Action(MigratedFile &Result) : Result(Result) {}
+  /// \p HeaderFilter selects the headers migrated too (SelectedHeaders.h).
+  MigrateCdp1Action(const std::string &HeaderFilter, MigratedFile &Result)
+      : HeaderFilter(HeaderFilter), Result(Result) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -45,6 +57,7 @@ protected:
                     llvm::StringRef InFile) override;
 
 private:
+  std::string HeaderFilter;
   MigratedFile &Result;
 };
 

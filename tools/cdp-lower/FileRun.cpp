@@ -85,19 +85,20 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
 }
 
 bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
-              ToolDiagnostics &Diagnostics, const SourceOverride *Override) {
+              ToolDiagnostics &Diagnostics,
+              llvm::ArrayRef<SourceOverride> Overrides) {
   // nvcc's spaced chevrons and assembly templates in headers are read
-  // respelled (the input's own by the caller, in Override).
+  // respelled (an overridden file's by the caller).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
       respellingForParse(llvm::vfs::createPhysicalFileSystem());
   const WrapperOverlay *Wrapper = cudaWrapperOverlay(Parse.CommandLine);
-  if (Override || Wrapper) {
+  if (!Overrides.empty() || Wrapper) {
     auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    if (Override)
+    for (const SourceOverride &Override : Overrides)
       Memory->addFile(
-          Override->Path, 0,
-          llvm::MemoryBuffer::getMemBufferCopy(Override->Text, Override->Path));
+          Override.Path, 0,
+          llvm::MemoryBuffer::getMemBufferCopy(Override.Text, Override.Path));
     if (Wrapper)
       Memory->addFile(
           Wrapper->Path, 0,

@@ -56,11 +56,12 @@ parsesOf(const clang::tooling::CompilationDatabase &Database,
          llvm::raw_ostream &Notes, bool NvccFlags = false);
 
 /// Runs \p Factory's action for \p Parse, reporting through \p Diagnostics;
-/// false when it reported an error (the driver's included).
+/// false when it reported an error (the driver's included). The files of
+/// \p Overrides are read with their texts.
 bool runParse(const FileParse &Parse,
               clang::tooling::FrontendActionFactory &Factory,
               ToolDiagnostics &Diagnostics,
-              const SourceOverride *Override = nullptr);
+              llvm::ArrayRef<SourceOverride> Overrides = {});
 
 } // namespace cdp
 

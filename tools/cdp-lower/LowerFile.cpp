@@ -42,37 +42,40 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
   return true;
 }
 
-/// How the header at \p Path was respelled for the parse: the assembly
-/// templates of its joined text (respellingForParse).
-static std::optional<RespelledAsm> respelledHeaderAsm(llvm::StringRef Path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return std::nullopt;
-  return parseCopyOf((*Buffer)->getBuffer()).Asm;
-}
-
 std::optional<LoweredInput>
 lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
           const CheckOptions &Checks, const LoweringOptions &Options,
-          ToolDiagnostics &Diagnostics, const std::string *Text) {
+          ToolDiagnostics &Diagnostics, const MigratedInput *Migrated) {
   // nvcc's spaced chevrons (`k << <1, 1 >> > (p)`) are parsed joined, its
   // assembly templates respelled.
-  std::optional<SourceOverride> Override;
+  std::vector<SourceOverride> Overrides;
   std::string UserText;
   llvm::SmallString<256> Path(Input);
   llvm::sys::fs::make_absolute(Path);
-  if (Text) {
-    UserText = *Text;
+  if (Migrated) {
+    UserText = Migrated->Text;
   } else if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
                  llvm::MemoryBuffer::getFile(Path)) {
     UserText = (*Buffer)->getBuffer().str();
   }
   const ParseCopy Copy = parseCopyOf(UserText);
   if (const std::string *CopyText = Copy.text())
-    Override = SourceOverride{std::string(Path), *CopyText};
-  else if (Text)
-    Override = SourceOverride{std::string(Path), UserText};
+    Overrides.push_back({std::string(Path), *CopyText});
+  else if (Migrated)
+    Overrides.push_back({std::string(Path), UserText});
+  // A migrated header is read respelled as the file on disk would be.
+  std::vector<ParseCopy> HeaderCopies;
+  LoweringOptions WithHeaders = Options;
+  if (Migrated) {
+    HeaderCopies.reserve(Migrated->Headers.size());
+    for (const MigratedInput::Header &Header : Migrated->Headers) {
+      const ParseCopy &HeaderCopy =
+          HeaderCopies.emplace_back(parseCopyOf(Header.Text));
+      const std::string *CopyText = HeaderCopy.text();
+      Overrides.push_back({Header.Path, CopyText ? *CopyText : Header.Text});
+      WithHeaders.ChangedHeaders.insert(Header.Path);
+    }
+  }
 
   std::vector<LoweredFile> Results(Parses.size());
   bool Succeeded = true;
@@ -81,9 +84,8 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
     ParseChecks.setPtxJitArchitecture(Parses[I].PtxJitArchitecture);
     ActionFactory<CheckAndLowerAction, const CheckOptions,
                   const LoweringOptions, LoweredFile>
-        Factory(ParseChecks, Options, Results[I]);
-    Succeeded &= runParse(Parses[I], Factory, Diagnostics,
-                          Override ? &*Override : nullptr) &&
+        Factory(ParseChecks, WithHeaders, Results[I]);
+    Succeeded &= runParse(Parses[I], Factory, Diagnostics, Overrides) &&
                  Results[I].Succeeded;
   }
   if (!Succeeded)
@@ -128,7 +130,12 @@ lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
     // the joined chevrons but not the respelled assembly templates.
     std::string Original = Header->Original;
     std::vector<std::vector<TextEdit>> &Edits = HeaderEdits[Header->Path];
-    if (std::optional<RespelledAsm> Asm = respelledHeaderAsm(Header->Path)) {
+    const std::string *MigratedText =
+        Migrated ? Migrated->headerText(Header->Path) : nullptr;
+    std::optional<RespelledAsm> Asm = MigratedText
+                                          ? parseCopyOf(*MigratedText).Asm
+                                          : respelledAsmOfFile(Header->Path);
+    if (Asm) {
       restoreAsmEscapes(Original, *Asm);
       for (std::vector<TextEdit> &OneArch : Edits)
         restoreAsmEscapes(OneArch, *Asm);

@@ -15,6 +15,7 @@
 #define CDP_LOWER_TOOLS_LOWERFILE_H
 
 #include "FileRun.h"
+#include "MigrateFile.h"
 #include "ToolDiagnostics.h"
 
 #include "Checks/CheckOptions.h"
@@ -50,11 +51,14 @@ bool mergeFile(llvm::StringRef Path, llvm::StringRef Whose,
 
 /// Checks and lowers \p Input under each of \p Parses and merges what they
 /// lowered; nothing, after reporting why, when a parse failed. Lowers
-/// \p Text in place of the input when given (a migrated input).
-std::optional<LoweredInput>
-lowerFile(llvm::StringRef Input, llvm::ArrayRef<FileParse> Parses,
-          const CheckOptions &Checks, const LoweringOptions &Options,
-          ToolDiagnostics &Diagnostics, const std::string *Text = nullptr);
+/// \p Migrated's texts in place of the input and its headers when given;
+/// its headers are written out with the input.
+std::optional<LoweredInput> lowerFile(llvm::StringRef Input,
+                                      llvm::ArrayRef<FileParse> Parses,
+                                      const CheckOptions &Checks,
+                                      const LoweringOptions &Options,
+                                      ToolDiagnostics &Diagnostics,
+                                      const MigratedInput *Migrated = nullptr);
 
 } // namespace cdp
 

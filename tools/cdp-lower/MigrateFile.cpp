@@ -26,34 +26,48 @@ FileParse withCdp1Compat(FileParse Parse) {
 
 std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
                                          const FileParse &Parse,
+                                         const std::string &HeaderFilter,
                                          ToolDiagnostics &Diagnostics) {
   FileParse WithCompat = withCdp1Compat(Parse);
 
   llvm::SmallString<256> Path(Input);
   llvm::sys::fs::make_absolute(Path);
   ParseCopy Copy;
-  std::optional<SourceOverride> Override;
+  std::vector<SourceOverride> Overrides;
   if (auto Buffer = llvm::MemoryBuffer::getFile(Path)) {
     Copy = parseCopyOf((*Buffer)->getBuffer());
     if (const std::string *CopyText = Copy.text())
-      Override = SourceOverride{std::string(Path), *CopyText};
+      Overrides.push_back({std::string(Path), *CopyText});
   }
 
   MigratedFile Result;
-  ActionFactory<MigrateCdp1Action, MigratedFile> Factory(Result);
-  if (!runParse(WithCompat, Factory, Diagnostics,
-                Override ? &*Override : nullptr) ||
+  ActionFactory<MigrateCdp1Action, const std::string, MigratedFile> Factory(
+      HeaderFilter, Result);
+  if (!runParse(WithCompat, Factory, Diagnostics, Overrides) ||
       !Result.Succeeded)
     return std::nullopt;
-  // The edits are made on the joined text, which the copies quote; the
-  // assembly templates are given back as written.
-  if (Copy.Asm) {
-    restoreAsmEscapes(Result.Original, *Copy.Asm);
-    restoreAsmEscapes(Result.Edits, *Copy.Asm);
+  MigratedInput Migrated;
+  // The edits are made on the text parsed, whose assembly templates are
+  // respelled: they are given back as written.
+  auto Finish = [](std::string &Original, std::vector<TextEdit> &Edits,
+                   const std::optional<RespelledAsm> &Asm) {
+    if (Asm) {
+      restoreAsmEscapes(Original, *Asm);
+      restoreAsmEscapes(Edits, *Asm);
+    }
+    matchLineEndings(Original, Edits);
+    return applyTextEdits(Original, Edits);
+  };
+  Migrated.Text = Finish(Result.Original, Result.Edits, Copy.Asm);
+  Migrated.Edits = std::move(Result.Edits);
+  for (MigratedHeader &Header : Result.Headers) {
+    MigratedInput::Header &Out = Migrated.Headers.emplace_back();
+    Out.Path = Header.Path;
+    Out.Text =
+        Finish(Header.Original, Header.Edits, respelledAsmOfFile(Header.Path));
+    Out.Edits = std::move(Header.Edits);
   }
-  matchLineEndings(Result.Original, Result.Edits);
-  return MigratedInput{Result.Edits,
-                       applyTextEdits(Result.Original, Result.Edits)};
+  return Migrated;
 }
 
 } // namespace cdp

@@ -15,6 +15,8 @@
 #include "AsmEscapes.h"
 #include "SpacedChevrons.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +48,17 @@ inline ParseCopy parseCopyOf(llvm::StringRef Written) {
   Copy.Asm = respellAsmEscapes(
       Copy.Chevrons ? llvm::StringRef(Copy.Chevrons->Text) : Written);
   return Copy;
+}
+
+/// How the file at \p Path is respelled when a parse reads it from disk
+/// (respellingForParse): the assembly templates of its joined text; nothing
+/// when it has none to respell, or cannot be read.
+inline std::optional<RespelledAsm> respelledAsmOfFile(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return parseCopyOf((*Buffer)->getBuffer()).Asm;
 }
 
 } // namespace cdp

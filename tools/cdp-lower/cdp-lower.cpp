@@ -550,7 +550,8 @@ int main(int argc, const char **argv) {
     }
     std::optional<cdp::MigratedInput> Migrated;
     if (MigrateCdp1) {
-      Migrated = cdp::migrateFile(Input, Parses->front(), Diagnostics);
+      Migrated =
+          cdp::migrateFile(Input, Parses->front(), HeaderFilter, Diagnostics);
       if (!Migrated) {
         error() << "'" << Input << "' was not migrated; it is left unchanged\n";
         Report.Failed = true;
@@ -562,11 +563,17 @@ int main(int argc, const char **argv) {
         cdp::LoweredInput AsLowered;
         AsLowered.Edits = Migrated->Edits;
         AsLowered.Text = Migrated->Text;
-        if (Fix)
+        for (const cdp::MigratedInput::Header &Header : Migrated->Headers)
+          AsLowered.Headers.push_back(
+              {Header.Path, "", Header.Text, Header.Edits});
+        if (Fix) {
+          for (const cdp::LoweredInput::Header &Header : AsLowered.Headers)
+            Report.Failed |= !cdp::writeFile(Header.Path, Header.Text);
           Report.Failed |= !cdp::writeFile(Input, Migrated->Text);
-        else
+        } else {
           Report.Exported.push_back(cdp::loweringAsDiagnostic(
               Input, AsLowered, "migrated from CDP1 to CDP2 by cdp-lower"));
+        }
         return Report;
       }
     }
@@ -580,7 +587,7 @@ int main(int argc, const char **argv) {
         Parse = cdp::withCdp1Compat(std::move(Parse));
     std::optional<cdp::LoweredInput> Lowered =
         cdp::lowerFile(Input, *Parses, Checks, FileOptions, Diagnostics,
-                       Migrated ? &Migrated->Text : nullptr);
+                       Migrated ? &*Migrated : nullptr);
     Report.Exported = Diagnostics.takeRecorded();
     if (Fix) {
       if (hasCompilerErrors(Report.Exported) && !FixErrors) {
