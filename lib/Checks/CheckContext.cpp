@@ -42,10 +42,11 @@ DiagnosticBuilder CheckContext::report(StringRef Check, SourceLocation Loc,
     if (std::optional<CheckLevel> AtLoc =
             Pragmas->levelAt(Check, Loc, AST.getSourceManager()))
       Level = *AtLoc;
-  // -w and -Werror, as they treat clang's own warnings.
+  // -w, as it treats clang's own warnings; -Werror (the compile line's is
+  // among the options) unless -Wno-error=<check>, a pragma's warning too.
   if (Level == CheckLevel::Warning && Diags.getIgnoreAllWarnings())
     Level = CheckLevel::Off;
-  if (Level == CheckLevel::Warning && Diags.getWarningsAsErrors())
+  if (Level == CheckLevel::Warning && Options.turnsWarningIntoError(Check))
     Level = CheckLevel::Error;
   // Off here, or silenced by a NOLINT comment: reported as ignored, which
   // silences the notes that follow too, and takes the caller's arguments.

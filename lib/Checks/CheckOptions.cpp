@@ -44,8 +44,8 @@ CheckOptions::State *CheckOptions::find(llvm::StringRef Name) {
 
 llvm::Error CheckOptions::applyWarningFlag(llvm::StringRef Flag) {
   Applied.push_back(Flag.str());
-  if (Flag == "error") {
-    AllWarningsAreErrors = true;
+  if (Flag == "error" || Flag == "no-error") {
+    AllWarningsAreErrors = Flag == "error";
     return llvm::Error::success();
   }
   if (Flag == "cdp") {
@@ -94,6 +94,10 @@ CheckLevel CheckOptions::levelOf(llvm::StringRef CheckName) const {
   return CheckLevel::Warning;
 }
 
+bool CheckOptions::turnsWarningIntoError(llvm::StringRef CheckName) const {
+  return AllWarningsAreErrors && !States.find(CheckName)->second.NoError;
+}
+
 bool CheckOptions::defaultsToError(llvm::StringRef CheckName) const {
   return States.find(CheckName)->second.DefaultError;
 }
@@ -122,7 +126,7 @@ CheckOptions::underCompileLine(llvm::ArrayRef<std::string> Warnings,
   for (llvm::StringRef Flag : Warnings) {
     // Another tool's warnings are clang's business; a check name nobody
     // has is an unknown warning, which clang reports.
-    if (Flag == "error" || namesChecks(Flag))
+    if (Flag == "error" || Flag == "no-error" || namesChecks(Flag))
       llvm::consumeError(Result.applyWarningFlag(Flag));
   }
   for (const std::string &Flag : Applied)

@@ -51,6 +51,9 @@ public:
   }
   /// True when the check reports errors only because of -Werror(=).
   bool isPromotedToError(llvm::StringRef CheckName) const;
+  /// Whether -Werror makes the check's warnings errors: on, and no
+  /// -Wno-error=<check> (which wins whatever the order, as in clang).
+  bool turnsWarningIntoError(llvm::StringRef CheckName) const;
   /// Whether the check is an error unless told otherwise.
   bool defaultsToError(llvm::StringRef CheckName) const;
 

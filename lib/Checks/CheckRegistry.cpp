@@ -69,7 +69,7 @@ llvm::ArrayRef<CheckInfo> allChecks() {
   return Checks;
 }
 
-std::string didYouMeanCheck(llvm::StringRef Name) {
+llvm::StringRef closestCheck(llvm::StringRef Name) {
   // clang's rule for warning options: at most a third of the name edited.
   unsigned Best = (Name.size() + 2) / 3 + 1;
   llvm::StringRef Closest;
@@ -81,6 +81,11 @@ std::string didYouMeanCheck(llvm::StringRef Name) {
       Closest = Check.Name;
     }
   }
+  return Closest;
+}
+
+std::string didYouMeanCheck(llvm::StringRef Name) {
+  llvm::StringRef Closest = closestCheck(Name);
   if (Closest.empty())
     return "";
   return ("; did you mean '" + Closest + "'?").str();

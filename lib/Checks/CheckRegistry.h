@@ -37,6 +37,10 @@ struct CheckInfo {
 /// Every check there is, in the order --list-checks prints them.
 llvm::ArrayRef<CheckInfo> allChecks();
 
+/// The check whose name is closest to a misspelt \p Name, by clang's rule
+/// for warning options; empty when no check is close.
+llvm::StringRef closestCheck(llvm::StringRef Name);
+
 /// `; did you mean 'cdp-local-pointer'?` for a misspelt check \p Name, as
 /// clang suggests a warning option; empty when no check is close.
 std::string didYouMeanCheck(llvm::StringRef Name);

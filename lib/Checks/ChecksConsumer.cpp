@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -82,6 +83,15 @@ void runChecks(ASTContext &AST, Preprocessor &PP, const CheckOptions &Options,
   }
   if (Checks.empty())
     return;
+  // The checks decide their own levels, -Werror included (the options hold
+  // the compile line's); clang's -Werror would make every warning an error,
+  // -Wno-error=<check> or not, since clang knows no check as a warning
+  // group. Nothing else reports while the checks run.
+  DiagnosticsEngine &Diags = AST.getDiagnostics();
+  bool WarningsAsErrors = Diags.getWarningsAsErrors();
+  Diags.setWarningsAsErrors(false);
+  llvm::scope_exit Restore(
+      [&] { Diags.setWarningsAsErrors(WarningsAsErrors); });
 
   // The CUDA and C++ headers are most of a translation unit and hold none of
   // the user's launches: look only at declarations outside system headers.

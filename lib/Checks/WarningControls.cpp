@@ -7,7 +7,10 @@
 
 #include "Checks/WarningControls.h"
 
+#include "Checks/CheckRegistry.h"
+
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -121,15 +124,54 @@ bool PragmaDiagnosticRegions::mayEnable(StringRef Check) const {
   });
 }
 
+/// The check that a warning flag without its "-W" names, or "cdp" for all:
+/// "no-error=cdp-x" gives "cdp-x".
+static StringRef checkOfFlag(StringRef Flag) {
+  Flag.consume_front("no-");
+  Flag.consume_front("error=");
+  return Flag;
+}
+
+static bool isCheck(StringRef Name) {
+  return Name == "cdp" ||
+         llvm::any_of(allChecks(), [&](const CheckInfo &Check) {
+           return Check.Name == Name;
+         });
+}
+
 bool isCheckFlagNoise(const Diagnostic &Info) {
   llvm::SmallString<128> Text;
   Info.FormatDiagnostic(Text);
   StringRef Message = Text;
-  if (!Message.consume_front("unknown warning option '") &&
-      !Message.consume_front("unknown warning group '"))
+  bool Option = Message.consume_front("unknown warning option '");
+  if (!Option && !Message.consume_front("unknown warning group '"))
     return false;
   StringRef Flag = Message.take_until([](char C) { return C == '\''; });
-  return Flag.consume_front("-W") && namesChecks(Flag);
+  if (!Flag.consume_front("-W") || !namesChecks(Flag))
+    return false;
+  StringRef Check = checkOfFlag(Flag);
+  if (isCheck(Check))
+    return true;
+  // clang's own report of a misspelt check, without the suggestion that
+  // reportMisspeltCheckFlags makes.
+  return Option && !closestCheck(Check).empty() &&
+         !Message.contains("; did you mean");
+}
+
+void reportMisspeltCheckFlags(DiagnosticsEngine &Diags,
+                              llvm::ArrayRef<std::string> Warnings) {
+  for (StringRef Flag : Warnings) {
+    if (!namesChecks(Flag))
+      continue;
+    StringRef Check = checkOfFlag(Flag);
+    StringRef Closest = closestCheck(Check);
+    if (isCheck(Check) || Closest.empty())
+      continue;
+    std::string Prefix = Flag.drop_back(Check.size()).str();
+    Diags.Report(diag::warn_unknown_diag_option)
+        << /*warning*/ 0 << ("-W" + Flag).str() << /*suggestion*/ 1
+        << ("-W" + Prefix + Closest).str();
+  }
 }
 
 } // namespace cdp

@@ -63,8 +63,17 @@ private:
 
 /// Whether \p Info is clang's warning that it knows no warning option or
 /// group named like a check (`-Wno-cdp-local-pointer`), which the checks
-/// honour themselves.
+/// honour themselves, or an option misspelling a check's name, which
+/// reportMisspeltCheckFlags reports with the check it is close to.
 bool isCheckFlagNoise(const clang::Diagnostic &Info);
+
+/// Reports each of the compile line's warning flags \p Warnings (clang's
+/// DiagnosticOptions::Warnings) that names no check but is close to one's
+/// name, as clang reports a misspelt warning option: `unknown warning
+/// option '-Wno-cdp-lcoal-pointer'; did you mean '-Wno-cdp-local-pointer'?
+/// [-Wunknown-warning-option]`.
+void reportMisspeltCheckFlags(clang::DiagnosticsEngine &Diags,
+                              llvm::ArrayRef<std::string> Warnings);
 
 } // namespace cdp
 

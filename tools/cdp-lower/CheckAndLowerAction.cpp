@@ -9,6 +9,7 @@
 
 #include "Checks/CheckConfigFile.h"
 #include "Checks/ChecksConsumer.h"
+#include "Checks/WarningControls.h"
 
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/ADT/SmallString.h"
@@ -24,6 +25,10 @@ CheckAndLowerAction::CreateASTConsumer(clang::CompilerInstance &CI,
   std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
   // One record of the skipped code, the lowering's, serves both.
   Consumers.push_back(createChecksConsumer(CI, Checks, &skippedCode()));
+  // After the filter that drops clang's own report of these flags, which
+  // lacks the suggestion. (clang reports them before it loads a plugin.)
+  reportMisspeltCheckFlags(CI.getDiagnostics(),
+                           CI.getDiagnosticOpts().Warnings);
   Consumers.push_back(LowerLaunchesAction::CreateASTConsumer(CI, InFile));
   return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
 }
