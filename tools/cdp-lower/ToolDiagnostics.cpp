@@ -167,8 +167,9 @@ void ToolDiagnostics::record(DiagnosticsEngine::Level Level,
   llvm::SmallString<256> Text;
   Info.FormatDiagnostic(Text);
   auto [Name, MessageText] = splitCheckName(Text);
-  if (Name == "cdp-lower") {
-    // clang's own, named as clang-tidy names them.
+  if (Name == "cdp-lower" && !DiagnosticIDs::IsCustomDiag(Info.getID())) {
+    // clang's own, named as clang-tidy names them; the lowering's and the
+    // migration's stay "cdp-lower".
     StringRef Option =
         Info.getDiags()->getDiagnosticIDs()->getWarningOptionForDiag(
             Info.getID());

@@ -24,6 +24,7 @@
 #include "NvccCommandLine.h"
 #include "ParallelRun.h"
 #include "ParamLayoutDump.h"
+#include "SarifExport.h"
 #include "ToolDiagnostics.h"
 #include "ToolStreams.h"
 #include "WriteLowered.h"
@@ -108,6 +109,12 @@ static cl::opt<std::string> ExportFixes(
     cl::desc("Write the checks' fix-its and the lowering, as replacements "
              "of the original files, to <file> (YAML that "
              "clang-apply-replacements applies); write nothing else"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
+static cl::opt<std::string> ExportSarif(
+    "export-sarif",
+    cl::desc("Also write what the checks, the lowering and clang report, for "
+             "every file, to <file> as one SARIF 2.1.0 log for code scanning "
+             "(rules named by the checks' -W names)"),
     cl::value_desc("file"), cl::cat(ToolCategory));
 static cl::opt<bool>
     Fix("fix",
@@ -516,6 +523,7 @@ int main(int argc, const char **argv) {
     bool Failed = false;
     unsigned Launches = 0;
     std::vector<clang::tooling::Diagnostic> Exported;
+    std::vector<llvm::json::Value> Sarif; ///< --export-sarif's results.
   };
   auto Process = [&](const std::string &Input) {
     FileReport Report;
@@ -552,6 +560,8 @@ int main(int argc, const char **argv) {
     if (MigrateCdp1) {
       Migrated =
           cdp::migrateFile(Input, Parses->front(), HeaderFilter, Diagnostics);
+      if (!ExportSarif.empty())
+        Report.Sarif = cdp::sarifResults(Diagnostics.takeRecorded());
       if (!Migrated) {
         error() << "'" << Input << "' was not migrated; it is left unchanged\n";
         Report.Failed = true;
@@ -589,6 +599,9 @@ int main(int argc, const char **argv) {
         cdp::lowerFile(Input, *Parses, Checks, FileOptions, Diagnostics,
                        Migrated ? &*Migrated : nullptr);
     Report.Exported = Diagnostics.takeRecorded();
+    // Before -i or --fix changes the files the results point into.
+    if (!ExportSarif.empty())
+      llvm::append_range(Report.Sarif, cdp::sarifResults(Report.Exported));
     if (Fix) {
       if (hasCompilerErrors(Report.Exported) && !FixErrors) {
         error() << "'" << Input
@@ -625,10 +638,13 @@ int main(int argc, const char **argv) {
   unsigned Failures = 0, Launches = 0;
   clang::tooling::TranslationUnitDiagnostics Exported;
   Exported.MainSourceFile = cdp::absoluteFilePath(Inputs.front());
+  std::vector<llvm::json::Value> SarifResults;
   for (FileReport &Report : Reports) {
     Failures += Report.Failed;
     Launches += Report.Launches;
     llvm::append_range(Exported.Diagnostics, Report.Exported);
+    std::move(Report.Sarif.begin(), Report.Sarif.end(),
+              std::back_inserter(SarifResults));
   }
   if (Inputs.size() > 1 && !PrintCommands && !PrintParamLayout)
     llvm::WithColor::note(llvm::errs(), "cdp-lower")
@@ -645,5 +661,8 @@ int main(int argc, const char **argv) {
     Out << Exported;
     Failures += !cdp::writeFile(ExportFixes, Yaml);
   }
+  if (!ExportSarif.empty())
+    Failures += !cdp::writeFile(ExportSarif,
+                                cdp::sarifLog(SarifResults, CDP_LOWER_VERSION));
   return Failures == 0 ? 0 : 1;
 }
