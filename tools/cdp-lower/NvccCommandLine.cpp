@@ -137,6 +137,8 @@ FlagKind kindOf(llvm::StringRef Name) {
              FlagKind::DropWithValue)
       .Cases({"c",
               "compile",
+              "E",
+              "preprocess",
               "dlink",
               "device-link",
               "dw",
