@@ -18,6 +18,17 @@
 #define CDP_BENCH_STREAM cudaStreamFireAndForget
 #endif
 
+/// The flat programs a CUDA programmer writes instead of CDP, built from
+/// the same source (same data, same check): -DCDP_BENCH_FLAT=1 gives each
+/// item of the parent grid one thread, which does its children's work in
+/// a loop; =2 gives it a warp, whose lanes share that work (load balance
+/// across items of very different sizes). 0: the CDP program.
+#ifndef CDP_BENCH_FLAT
+#define CDP_BENCH_FLAT 0
+#endif
+/// Threads of the parent grid per item.
+constexpr int kThreadsPerItem = CDP_BENCH_FLAT == 2 ? 32 : 1;
+
 #define CHECK_CUDA(x)                                                          \
   do {                                                                         \
     cudaError_t e_ = (x);                                                      \

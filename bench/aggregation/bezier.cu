@@ -31,6 +31,7 @@ __global__ void tessellate(Curve curve, int points, float2 *out) {
     out[i] = pointAt(curve, i / (float)(points - 1));
 }
 
+#if !CDP_BENCH_FLAT
 __global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
   int c = blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= count)
@@ -41,6 +42,20 @@ __global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
   tessellate<<<(points + 31) / 32, 32, 0, CDP_BENCH_STREAM>>>(
       curve, points, out + (size_t)c * kMaxPoints);
 }
+#else
+__global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int c = t / kThreadsPerItem, lane = t % kThreadsPerItem;
+  if (c >= count)
+    return;
+  Curve curve = all[c];
+  int points = pointsFor(curve);
+  if (lane == 0)
+    sizes[c] = points;
+  for (int i = lane; i < points; i += kThreadsPerItem)
+    out[(size_t)c * kMaxPoints + i] = pointAt(curve, i / (float)(points - 1));
+}
+#endif
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
@@ -67,7 +82,7 @@ int main(int argc, char **argv) {
     cudaMemcpy(dAll, all.data(), count * sizeof(Curve), cudaMemcpyHostToDevice);
     allowPendingLaunches(count);
     auto run = [&] {
-      curves<<<(count + 127) / 128, 128>>>(dAll, count, dOut, dSizes);
+      curves<<<(count * kThreadsPerItem + 127) / 128, 128>>>(dAll, count, dOut, dSizes);
     };
     cudaMemset(dOut, 0, (size_t)count * kMaxPoints * sizeof(float2));
     float ms = medianMs(run);

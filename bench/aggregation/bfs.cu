@@ -12,6 +12,7 @@ __global__ void visitEdges(const int *edges, int first, int degree, int *dist,
     next[atomicAdd(nextSize, 1)] = v;
 }
 
+#if !CDP_BENCH_FLAT
 __global__ void expand(const int *offsets, const int *edges, const int *frontier,
                        int size, int *dist, int level, int *next,
                        int *nextSize) {
@@ -24,6 +25,22 @@ __global__ void expand(const int *offsets, const int *edges, const int *frontier
     visitEdges<<<(degree + 31) / 32, 32, 0, CDP_BENCH_STREAM>>>(
         edges, offsets[v], degree, dist, level, next, nextSize);
 }
+#else
+__global__ void expand(const int *offsets, const int *edges, const int *frontier,
+                       int size, int *dist, int level, int *next,
+                       int *nextSize) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = t / kThreadsPerItem, lane = t % kThreadsPerItem;
+  if (i >= size)
+    return;
+  int v = frontier[i];
+  for (int e = offsets[v] + lane; e < offsets[v + 1]; e += kThreadsPerItem) {
+    int u = edges[e];
+    if (atomicCAS(&dist[u], -1, level + 1) == -1)
+      next[atomicAdd(nextSize, 1)] = u;
+  }
+}
+#endif
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
@@ -68,7 +85,7 @@ int main(int argc, char **argv) {
       for (int level = 0; size > 0; ++level) {
         cudaMemcpy(sizes + 1, &zero, 4, cudaMemcpyHostToDevice);
         int *cur = bufs[level % 2], *next = bufs[(level + 1) % 2];
-        expand<<<(size + 127) / 128, 128>>>(dOff, dEdges, cur, size, dist,
+        expand<<<(size * kThreadsPerItem + 127) / 128, 128>>>(dOff, dEdges, cur, size, dist,
                                             level, next, sizes + 1);
         cudaMemcpy(&size, sizes + 1, 4, cudaMemcpyDeviceToHost);
       }

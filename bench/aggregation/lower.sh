@@ -13,6 +13,7 @@ mkdir -p "$out"
 cp "$here/bench.cuh" "$here/run.sh" "$here/table.py" "$out/"
 for program in bfs spmv bezier quadtree mandelbrot sssp; do
   cp "$here/$program.cu" "$out/$program.native.cu"
+  cp "$here/$program.cu" "$out/$program.flat.cu" # -DCDP_BENCH_FLAT=1 or 2
   "$tool" "$here/$program.cu" -o "$out/$program.lowered.cu" -- --cuda-gpu-arch=sm_90
   for level in warp block grid; do
     "$tool" --aggregate=$level "$here/$program.cu" -o "$out/$program.$level.cu" \

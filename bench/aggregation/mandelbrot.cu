@@ -42,6 +42,7 @@ __host__ __device__ inline int borderDwell(int w, int x0, int y0, int size) {
   return common;
 }
 
+#if !CDP_BENCH_FLAT
 __global__ void fill(int *image, int w, int x0, int y0, int size, int dwell) {
   int x = x0 + threadIdx.x, y = y0 + blockIdx.x;
   if (threadIdx.x < size)
@@ -72,6 +73,63 @@ __global__ void tiles(int *image, int w, int x0, int y0, int size,
     tiles<<<1, kSplit * kSplit, 0, CDP_BENCH_STREAM>>>(
         image, w, x, y, size / kSplit, kSplit);
 }
+#else
+/// Whether the border of the tile has one dwell, `lanes` threads (a warp
+/// or one) sharing its pixels: that dwell, or -1.
+__device__ int sharedBorderDwell(int w, int x0, int y0, int size, int lane,
+                                 int lanes) {
+  int common = dwellAt(w, x0, y0);
+  bool same = true;
+  for (int i = lane; i < size && same; i += lanes)
+    same = dwellAt(w, x0 + i, y0) == common &&
+           dwellAt(w, x0 + i, y0 + size - 1) == common &&
+           dwellAt(w, x0, y0 + i) == common &&
+           dwellAt(w, x0 + size - 1, y0 + i) == common;
+  if (lanes > 1)
+    same = __all_sync(~0u, same);
+  return same ? common : -1;
+}
+
+/// Writes the tile's pixels, `lanes` threads sharing them: its border's
+/// dwell if it has one, else each pixel's.
+__device__ void paintTile(int *image, int w, int x, int y, int size,
+                          int dwell, int lane, int lanes) {
+  for (int p = lane; p < size * size; p += lanes) {
+    int px = x + p % size, py = y + p / size;
+    image[py * w + px] = dwell >= 0 ? dwell : dwellAt(w, px, py);
+  }
+}
+
+// The first split gives tiles small enough to compute per pixel, so the
+// flat version needs no recursion (which is slow in device code).
+static_assert(kFirstTile / kSplit <= kPixelTile);
+
+/// The tile and, split, its sub-tiles, by `lanes` threads.
+__device__ void flatTile(int *image, int w, int x, int y, int size, int lane,
+                         int lanes) {
+  int dwell = sharedBorderDwell(w, x, y, size, lane, lanes);
+  if (dwell >= 0 || size <= kPixelTile) {
+    paintTile(image, w, x, y, size, dwell, lane, lanes);
+    return;
+  }
+  int sub = size / kSplit;
+  for (int t = 0; t < kSplit * kSplit; ++t) {
+    int sx = x + t % kSplit * sub, sy = y + t / kSplit * sub;
+    paintTile(image, w, sx, sy, sub,
+              sharedBorderDwell(w, sx, sy, sub, lane, lanes), lane, lanes);
+  }
+}
+
+__global__ void tiles(int *image, int w, int x0, int y0, int size,
+                      int perSide) {
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  int t = g / kThreadsPerItem, lane = g % kThreadsPerItem;
+  if (t >= perSide * perSide) // The same for a whole warp.
+    return;
+  flatTile(image, w, x0 + t % perSide * size, y0 + t / perSide * size, size,
+           lane, kThreadsPerItem);
+}
+#endif
 
 void hostTiles(std::vector<int> &image, int w, int x0, int y0, int size,
                int perSide, long &launches) {
@@ -103,7 +161,7 @@ int main(int argc, char **argv) {
     allowPendingLaunches(launches);
     const int first = (w / kFirstTile) * (w / kFirstTile);
     auto run = [&] {
-      tiles<<<(first + 127) / 128, 128>>>(image, w, 0, 0, kFirstTile,
+      tiles<<<(first * kThreadsPerItem + 127) / 128, 128>>>(image, w, 0, 0, kFirstTile,
                                           w / kFirstTile);
     };
     cudaMemset(image, 0xff, (size_t)w * w * 4);

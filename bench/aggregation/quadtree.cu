@@ -29,6 +29,7 @@ __host__ __device__ inline void quadrant(const unsigned *codes, int lo, int hi,
   *last = lowerBound(codes, *first, hi, (child + 1) << shift);
 }
 
+#if !CDP_BENCH_FLAT
 __global__ void node(const unsigned *codes, int lo, int hi, int depth,
                      unsigned prefix, int *leaves,
                      unsigned long long *checksum) {
@@ -44,6 +45,36 @@ __global__ void node(const unsigned *codes, int lo, int hi, int depth,
                             (depth + 1));
   }
 }
+#else
+/// A node on a level's work list: its points [lo, hi) and Morton prefix.
+struct NodeRange {
+  int lo, hi;
+  unsigned prefix;
+};
+
+/// One level of the tree, as a flat program builds it: a thread per
+/// quadrant of each node on the list; a quadrant with more than kLeaf
+/// points goes on the next level's list. (One flat style: a quadrant's
+/// work is two binary searches, nothing for a warp to share.)
+__global__ void level(const unsigned *codes, const NodeRange *nodes,
+                      int count, int depth, NodeRange *next, int *nextCount,
+                      int *leaves, unsigned long long *checksum) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= count * 4)
+    return;
+  NodeRange n = nodes[t / 4];
+  int first, last;
+  quadrant(codes, n.lo, n.hi, depth, n.prefix, t % 4, &first, &last);
+  unsigned child = n.prefix * 4 + t % 4;
+  if (last - first > kLeaf && depth + 1 < kLevels) {
+    next[atomicAdd(nextCount, 1)] = {first, last, child};
+  } else if (last > first) {
+    atomicAdd(leaves, 1);
+    atomicAdd(checksum, (unsigned long long)(last - first) * (child + 1) *
+                            (depth + 1));
+  }
+}
+#endif
 
 void hostNode(const std::vector<unsigned> &codes, int lo, int hi, int depth,
               unsigned prefix, int &leaves, unsigned long long &checksum,
@@ -92,10 +123,30 @@ int main(int argc, char **argv) {
     CHECK_CUDA(cudaMalloc(&dSum, 8));
     cudaMemcpy(dCodes, codes.data(), n * 4, cudaMemcpyHostToDevice);
     allowPendingLaunches(launches);
+#if CDP_BENCH_FLAT
+    // Two work lists, each with room for every node of the tree.
+    NodeRange *lists[2];
+    int *dCount;
+    CHECK_CUDA(cudaMalloc(&lists[0], launches * sizeof(NodeRange)));
+    CHECK_CUDA(cudaMalloc(&lists[1], launches * sizeof(NodeRange)));
+    CHECK_CUDA(cudaMalloc(&dCount, 4));
+#endif
     auto run = [&] {
       cudaMemset(dLeaves, 0, 4);
       cudaMemset(dSum, 0, 8);
+#if CDP_BENCH_FLAT
+      const NodeRange root{0, n, 0};
+      cudaMemcpy(lists[0], &root, sizeof root, cudaMemcpyHostToDevice);
+      for (int depth = 0, count = 1; count > 0; ++depth) {
+        cudaMemset(dCount, 0, 4);
+        level<<<(count * 4 + 255) / 256, 256>>>(
+            dCodes, lists[depth % 2], count, depth, lists[(depth + 1) % 2],
+            dCount, dLeaves, dSum);
+        cudaMemcpy(&count, dCount, 4, cudaMemcpyDeviceToHost);
+      }
+#else
       node<<<1, 4>>>(dCodes, 0, n, 0, 0, dLeaves, dSum);
+#endif
     };
     float ms = medianMs(run);
     int leaves;
@@ -104,5 +155,8 @@ int main(int argc, char **argv) {
     cudaMemcpy(&sum, dSum, 8, cudaMemcpyDeviceToHost);
     report("quadtree", n, ms, 6, leaves == wantLeaves && sum == wantSum);
     cudaFree(dCodes); cudaFree(dLeaves); cudaFree(dSum);
+#if CDP_BENCH_FLAT
+    cudaFree(lists[0]); cudaFree(lists[1]); cudaFree(dCount);
+#endif
   }
 }

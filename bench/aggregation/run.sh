@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # On a GPU machine: builds every variant lower.sh wrote (the aggregated ones
 # twice: timed, and with CDP_AGGREGATE_STATS for the launch counts and the
-# buffer's memory), runs them interleaved in the same run, and prints the
-# table of docs/benchmarks.md (times are ratios to native in this run).
+# buffer's memory) and the flat programs (bench.cuh), runs them in the same
+# run, and prints the tables of docs/benchmarks.md (times are ratios to
+# native, or to the best flat program, of this run).
 # usage: run.sh <dir of lower.sh> <runtime include dir>
 set -euo pipefail
 dir=$(cd "$1" && pwd) include=$2
@@ -12,7 +13,7 @@ flags=(-rdc=true -arch=sm_90 -std=c++17 -O3 -I"$include" -I"$dir" -lcudadevrt)
 cd "$dir"
 # PROGRAMS and VARIANTS narrow a run (stats variants end in .stats).
 programs=${PROGRAMS:-"bfs spmv bezier quadtree mandelbrot sssp"}
-variants=${VARIANTS:-"native lowered warp block grid warp.stats block.stats grid.stats"}
+variants=${VARIANTS:-"native lowered warp block grid warp.stats block.stats grid.stats flat1 flat2"}
 build() { # <source> <output> <extra flags>...
   local source=$1 output=$2
   shift 2
@@ -23,7 +24,12 @@ build() { # <source> <output> <extra flags>...
 for program in $programs; do
   for copy in $program ${program}_default; do
     for variant in $variants; do
-      if [[ $variant == *.stats ]]; then
+      # The flat programs (bench.cuh) do not depend on the children's
+      # stream: built once, from the program as written.
+      if [[ $variant == flat* ]]; then
+        [[ $copy == *_default ]] ||
+          build "$copy.flat.cu" "$copy.$variant" -DCDP_BENCH_FLAT=${variant#flat} &
+      elif [[ $variant == *.stats ]]; then
         build "$copy.${variant%.stats}.cu" "$copy.$variant" -DCDP_AGGREGATE_STATS &
       else
         build "$copy.$variant.cu" "$copy.$variant" &
@@ -38,6 +44,7 @@ results=${RESULTS:-results.txt}
 for program in $programs; do
   for copy in $program ${program}_default; do
     for variant in $variants; do
+      [[ -x ./$copy.$variant ]] || continue
       # The program prints its own name; the default-stream copy's is
       # renamed so that the table keeps the two apart.
       timeout "${LIMIT:-300}" "./$copy.$variant" 2>&1 |
@@ -47,7 +54,7 @@ for program in $programs; do
   done
 done
 cat "$results"
-pattern="^[a-z.]+ [a-z_]+ [0-9]"
+pattern="^[a-z0-9.]+ [a-z_]+ [0-9]"
 grep -v -E "$pattern" "$results" >&2 || true
 grep -E "$pattern" "$results" > clean.txt
 python3 table.py clean.txt

@@ -21,6 +21,23 @@ __global__ void longRow(const int *cols, const Value *vals, const Value *x,
     atomicAdd(y, partial);
 }
 
+#if CDP_BENCH_FLAT
+/// CSR scalar (a thread per row) and CSR vector (a warp per row).
+__global__ void spmv(const int *offsets, const int *cols, const int *vals,
+                     const int *x, int rows, unsigned long long *y) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int r = t / kThreadsPerItem, lane = t % kThreadsPerItem;
+  if (r >= rows) // The same for a whole warp.
+    return;
+  long long sum = 0;
+  for (int k = offsets[r] + lane; k < offsets[r + 1]; k += kThreadsPerItem)
+    sum += (long long)vals[k] * x[cols[k]];
+  for (int step = kThreadsPerItem / 2; step > 0; step /= 2)
+    sum += __shfl_down_sync(~0u, sum, step);
+  if (lane == 0)
+    atomicAdd(&y[r], (unsigned long long)sum);
+}
+#else
 __global__ void spmv(const int *offsets, const int *cols, const int *vals,
                      const int *x, int rows, unsigned long long *y) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
@@ -37,6 +54,7 @@ __global__ void spmv(const int *offsets, const int *cols, const int *vals,
     sum += (long long)vals[first + k] * x[cols[first + k]];
   atomicAdd(&y[r], (unsigned long long)sum);
 }
+#endif
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
@@ -76,7 +94,7 @@ int main(int argc, char **argv) {
     allowPendingLaunches(rows);
     auto run = [&] {
       cudaMemset(dY, 0, rows * 8);
-      spmv<<<(rows + 127) / 128, 128>>>(dOff, dCols, dVals, dX, rows, dY);
+      spmv<<<(rows * kThreadsPerItem + 127) / 128, 128>>>(dOff, dCols, dVals, dX, rows, dY);
     };
     float ms = medianMs(run);
     std::vector<unsigned long long> got(rows);

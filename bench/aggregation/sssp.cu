@@ -52,6 +52,7 @@ __global__ void relaxEdges(Graph graph, Distances dist, int v, unsigned from) {
   dist.lower(graph.target[i], from + graph.weight[i]);
 }
 
+#if !CDP_BENCH_FLAT
 __global__ void relaxRound(Graph graph, Distances dist) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
   if (v >= graph.nodes || !dist.tookFall(v))
@@ -61,6 +62,24 @@ __global__ void relaxRound(Graph graph, Distances dist) {
     relaxEdges<<<(degree + 31) / 32, 32, 0, CDP_BENCH_STREAM>>>(
         graph, dist, v, dist.at(v));
 }
+#else
+__global__ void relaxRound(Graph graph, Distances dist) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = t / kThreadsPerItem, lane = t % kThreadsPerItem;
+  if (v >= graph.nodes) // The same for a whole warp.
+    return;
+  bool took = lane == 0 && dist.tookFall(v);
+  if (kThreadsPerItem > 1)
+    took = __shfl_sync(~0u, took, 0);
+  if (!took)
+    return;
+  unsigned from = dist.at(v);
+  for (int e = lane; e < graph.degree(v); e += kThreadsPerItem) {
+    int i = graph.rowStart[v] + e;
+    dist.lower(graph.target[i], from + graph.weight[i]);
+  }
+}
+#endif
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 200000;
@@ -125,7 +144,8 @@ int main(int argc, char **argv) {
       for (int round = 0, any = 1; any; ++round) {
         cudaMemset(anyFell, 0, 4);
         Distances rounds(dist, fell[round % 2], fell[(round + 1) % 2], anyFell);
-        relaxRound<<<(n + 1023) / 1024, 1024>>>(graph, rounds);
+        relaxRound<<<(n * kThreadsPerItem + 1023) / 1024, 1024>>>(graph,
+                                                                   rounds);
         cudaMemcpy(&any, anyFell, 4, cudaMemcpyDeviceToHost);
       }
     };

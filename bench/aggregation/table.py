@@ -7,6 +7,8 @@ rows = {}
 for line in open(sys.argv[1]):
     variant, name, size, ms, launches, issued, peak, no_room, verdict = (
         line.split())
+    if verdict != "ok" and variant.startswith("flat"):
+        print(f"{variant} {name} {size}: WRONG", file=sys.stderr)
     rows.setdefault((name, int(size)), {})[variant] = (
         float(ms), int(launches), int(issued), int(peak), verdict,
         int(no_room))
@@ -47,3 +49,50 @@ table({k: v for k, v in rows.items() if not k[0].endswith("_default")},
       "Children in cudaStreamFireAndForget")
 table({k: v for k, v in rows.items() if k[0].endswith("_default")},
       "Children in the default stream (--aggregate-unordered=all)")
+
+
+def against_flat(rows, title):
+    """Speeds against the best flat program of the same size: above 1, the
+    CDP variant is faster. The flat programs do not depend on the
+    children's stream: the default-stream rows take the others' flat
+    times."""
+    print(f"\n{title}\n")
+    print("| program | size | best flat ms | flat 1 (thread/item) "
+          "| flat 2 (warp/item) | native CDP | lowered | best aggregation "
+          "| best aggregation / native |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    largest = {}
+    for (name, size), v in sorted(rows.items()):
+        flat = rows_all.get((name.removesuffix("_default"), size), {})
+        if "flat1" not in flat or "native" not in v:
+            continue
+        times = {k: flat[k][0] for k in ("flat1", "flat2") if k in flat}
+        best_flat = min(times.values())
+        aggs = {k: v[k][0] for k in ("warp", "block", "grid") if k in v}
+        best_agg = min(aggs, key=aggs.get)
+        speed = lambda ms: best_flat / ms
+        cells = [f"{speed(times[k]):.2f}" if k in times else "-"
+                 for k in ("flat1", "flat2")]
+        print(f"| {name} | {size} | {best_flat:.3f} | {cells[0]} | {cells[1]} | "
+              f"{speed(v['native'][0]):.3f} | {speed(v['lowered'][0]):.3f} | "
+              f"{speed(aggs[best_agg]):.2f} ({best_agg}) | "
+              f"{v['native'][0] / aggs[best_agg]:.1f}x |")
+        if size >= largest.get(name, (0, None))[0]:
+            largest[name] = (size, speed(aggs[best_agg]),
+                             v['native'][0] / aggs[best_agg])
+    if largest:
+        g = math.exp(sum(math.log(r[1]) for r in largest.values())
+                     / len(largest))
+        n = math.exp(sum(math.log(r[2]) for r in largest.values())
+                     / len(largest))
+        wins = sum(r[1] >= 1 for r in largest.values())
+        print(f"\nat the largest size, best aggregation against the best flat "
+              f"program: geometric mean {g:.2f}x, at least as fast on {wins} "
+              f"of {len(largest)}; against native CDP: {n:.1f}x")
+
+
+rows_all = rows
+against_flat({k: v for k, v in rows.items() if not k[0].endswith("_default")},
+             "Against the flat programs, children in cudaStreamFireAndForget")
+against_flat({k: v for k, v in rows.items() if k[0].endswith("_default")},
+             "Against the flat programs, children in the default stream")
