@@ -5,8 +5,9 @@
 # <out>, for run.sh to build and time on a GPU machine; once with the
 # children in cudaStreamFireAndForget, once in the default stream
 # (<program>_default.*).
-# usage: lower.sh <cdp-lower> <out>
+# usage: [THRESHOLD=<threads>] lower.sh <cdp-lower> <out>
 set -euo pipefail
+threshold=${THRESHOLD:-128}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tool=$1 out=$2
 mkdir -p "$out"
@@ -19,6 +20,16 @@ for program in bfs spmv bezier quadtree mandelbrot sssp; do
     "$tool" --aggregate=$level "$here/$program.cu" -o "$out/$program.$level.cu" \
       -- --cuda-gpu-arch=sm_90
   done
+  # --threshold (128 unless THRESHOLD says): small children run in the
+  # launching thread, alone
+  # and with block aggregation. (Its warnings say which launches stay
+  # launches: children with barriers or shared memory, recursive ones under
+  # aggregation.)
+  "$tool" --threshold=$threshold "$here/$program.cu" -o "$out/$program.thresh.cu" \
+    -- --cuda-gpu-arch=sm_90 2> "$out/$program.thresh.warnings"
+  "$tool" --threshold=$threshold --aggregate=block "$here/$program.cu" \
+    -o "$out/$program.threshblock.cu" \
+    -- --cuda-gpu-arch=sm_90 2> "$out/$program.threshblock.warnings"
   # The same program with its children in the default stream, as real code
   # launches them: aggregated because --aggregate-unordered says that no
   # child relies on the order of that stream (run.sh builds these with
@@ -31,4 +42,12 @@ for program in bfs spmv bezier quadtree mandelbrot sssp; do
       -o "$out/${program}_default.$level.cu" \
       -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0
   done
+  "$tool" --threshold=$threshold --aggregate-unordered=all "$here/$program.cu" \
+    -o "$out/${program}_default.thresh.cu" \
+    -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0 \
+    2> "$out/${program}_default.thresh.warnings"
+  "$tool" --threshold=$threshold --aggregate=block --aggregate-unordered=all \
+    "$here/$program.cu" -o "$out/${program}_default.threshblock.cu" \
+    -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0 \
+    2> "$out/${program}_default.threshblock.warnings"
 done

@@ -11,6 +11,7 @@
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
+#include "Lowering/InsertedLines.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -178,35 +179,15 @@ private:
                            SM.getFileOffset(Loc));
   }
 
-  /// Inserts \p Lines after the token at \p Loc: at the end of its line
-  /// when nothing but a comment follows it there, followed by `#line` so
-  /// that the next lines keep their numbers. \p Verbatim: \p Lines brings
-  /// its own leading line breaks.
   void insertLinesAfter(SourceLocation Loc, const std::string &Lines,
                         bool Verbatim = false) {
-    FileID File = SM.getFileID(Loc);
-    SourceLocation At = Loc.getLocWithOffset(1);
-    if (onlyCommentFollows(SM, Loc)) {
-      // After the comment: it stays with the line it was written on.
-      StringRef Buffer = SM.getBufferData(File);
-      size_t LineEnd = Buffer.find('\n', SM.getFileOffset(Loc) + 1);
-      At = SM.getLocForStartOfFile(File).getLocWithOffset(
-          LineEnd == StringRef::npos ? Buffer.size() : LineEnd);
-    }
-    EditsOf(File).insert(At, (Verbatim ? "" : "\n") + Lines + "\n" +
-                                 lineDirectiveAfter(SM, Loc, ""));
+    cdp::insertLinesAfter(SM, EditsOf(SM.getFileID(Loc)), Loc, Lines, Verbatim);
   }
 
-  /// \p Declaration on the lines before \p D's.
   void declareBefore(const FunctionDecl &D, const std::string &Declaration) {
-    SourceLocation Begin = SM.getExpansionLoc(D.getOuterLocStart());
-    FileID File = SM.getFileID(Begin);
-    StringRef Buffer = SM.getBufferData(File);
-    size_t LineStart = Buffer.rfind('\n', SM.getFileOffset(Begin));
-    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    EditsOf(File).insert(
-        SM.getLocForStartOfFile(File).getLocWithOffset(LineStart),
-        Declaration + "\n" + lineDirectiveAt(SM, Begin));
+    cdp::declareBefore(
+        SM, EditsOf(SM.getFileID(SM.getExpansionLoc(D.getOuterLocStart()))), D,
+        Declaration);
   }
 
   ASTContext &Context;

@@ -46,12 +46,15 @@ bool isInNamespace(const Decl &D, StringRef Inner, StringRef Outer) {
          Out->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
 
-/// The launch's stream operand (the last of the configuration).
+} // namespace
+
 const Expr *streamOf(const CUDAKernelCallExpr &Launch) {
   const CallExpr *Config = Launch.getConfig();
   return Config->getNumArgs() ? Config->getArg(Config->getNumArgs() - 1)
                               : nullptr;
 }
+
+namespace {
 
 std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {
   const Expr *Stream = streamOf(Launch);
@@ -77,7 +80,9 @@ std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {
   return AggregationMarker{Call, Granularity, Wrapped};
 }
 
-/// `cudaStreamFireAndForget`, a cast of the reserved handle 4.
+} // namespace
+
+/// `cudaStreamFireAndForget` is a cast of the reserved handle 4.
 bool isFireAndForget(const Expr *Stream, const ASTContext &Context) {
   if (!Stream)
     return false;
@@ -86,6 +91,8 @@ bool isFireAndForget(const Expr *Stream, const ASTContext &Context) {
   return Bare->getType()->isIntegerType() &&
          Bare->EvaluateAsInt(Value, Context) && Value.Val.getInt() == 4;
 }
+
+namespace {
 
 /// The first call in \p Body of cudaGetLastError or cudaPeekAtLastError.
 const CallExpr *errorRead(const Stmt *Body) {

@@ -46,6 +46,7 @@
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
+class Expr;
 } // namespace clang
 
 namespace cdp {
@@ -136,6 +137,14 @@ aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
                 clang::ASTContext &Context, const AggregationOptions &Options,
                 llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
                 AggregationState &State);
+
+/// The launch's stream operand (the last of the configuration); null when
+/// it has none.
+const clang::Expr *streamOf(const clang::CUDAKernelCallExpr &Launch);
+
+/// Whether \p Stream is cudaStreamFireAndForget.
+bool isFireAndForget(const clang::Expr *Stream,
+                     const clang::ASTContext &Context);
 
 /// The variable of the scope that collects \p Child's launches in a kernel:
 /// `cdp_child_block_launches`.

@@ -31,6 +31,7 @@
 
 #include "Lowering/KernelDeduction.h"
 #include "Lowering/LaunchAggregation.h"
+#include "Lowering/LaunchThreshold.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -131,6 +132,8 @@ struct LaunchLoweringOptions {
   /// Aggregate eligible launches (--aggregate); a marked launch is
   /// aggregated whatever this says.
   AggregationOptions Aggregate;
+  /// Run small child grids in the launching thread (--threshold).
+  ThresholdOptions Threshold;
 };
 
 /// Rewrites \p Launch through \p Edits, or reports through the context's

@@ -115,6 +115,8 @@ public:
   unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
   /// What aggregating launches left for the end.
   const AggregationState &aggregation() const { return Aggregation; }
+  /// The children that small launches run in the launching thread.
+  const ThresholdState &threshold() const { return Threshold; }
   /// The first launch rewritten; invalid when none was.
   SourceLocation firstLowered() const { return FirstLowered; }
 
@@ -153,6 +155,8 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
+      thresholdLaunch(*Launch, *currentFunction(), Context, Options.Threshold,
+                      Options.Aggregate, State.EditsOf, Threshold);
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Options.Aggregate, State.EditsOf, Aggregation)) {
       case AggregationOutcome::Aggregated:
@@ -199,6 +203,7 @@ private:
   LoweredFiles &Files;
   LaunchLoweringState State;
   AggregationState Aggregation;
+  ThresholdState Threshold;
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<SourceLocation> Warned;
   SourceLocation FirstLowered;
@@ -239,9 +244,11 @@ public:
     if (!reportOlderStandard(Context, Visitor))
       return;
 
-    if (!writeAggregatedKernels(
-            Visitor.aggregation(), Context,
-            [&](FileID File) -> SourceEdits & { return Files.editsOf(File); }))
+    auto EditsOf = [&](FileID File) -> SourceEdits & {
+      return Files.editsOf(File);
+    };
+    if (!writeAggregatedKernels(Visitor.aggregation(), Context, EditsOf) ||
+        !writeSerialKernels(Visitor.threshold(), Context, EditsOf))
       return;
 
     // Every file with a launch in the runtime form, a header that defines

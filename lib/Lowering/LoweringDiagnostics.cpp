@@ -128,6 +128,10 @@ static DiagInfo infoFor(LoweringDiag Kind) {
             "lowered: %2"};
   case LoweringDiag::AggregationObstacle:
     return {DiagnosticsEngine::Note, "%0"};
+  case LoweringDiag::LaunchNotThresholded:
+    return {DiagnosticsEngine::Warning,
+            "launch of %0 always launches a grid under --threshold, even a "
+            "small one: %1"};
   case LoweringDiag::NeedsCpp17:
     return {DiagnosticsEngine::Error,
             "the lowered launches need C++17 (cdp/launch.cuh), and this "

@@ -38,6 +38,7 @@ enum class LoweringDiag {
   AggregationRefused,
   LaunchNotAggregated,
   AggregationObstacle,
+  LaunchNotThresholded,
   NeedsCpp17,
 };
 

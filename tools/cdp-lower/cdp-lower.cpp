@@ -174,6 +174,13 @@ static cl::opt<cdp::AggregationGranularity> Aggregate(
                           "the threads of the launching grid, launched when "
                           "its last block ends")),
     cl::init(cdp::AggregationGranularity::None), cl::cat(ToolCategory));
+static cl::opt<unsigned> Threshold(
+    "threshold",
+    cl::desc("Run a device-side launch whose grid has fewer than <threads> "
+             "threads in the launching thread, without a launch (children "
+             "without barriers or shared memory, fire-and-forget or "
+             "--aggregate-unordered)"),
+    cl::value_desc("threads"), cl::init(0), cl::cat(ToolCategory));
 static cl::list<std::string> AggregateUnordered(
     "aggregate-unordered",
     cl::desc("With --aggregate: the launches of these children (comma-"
@@ -431,6 +438,7 @@ int main(int argc, const char **argv) {
   Options.Launches.RuntimeChecks = RuntimeChecks;
   Options.Launches.Form = Emit;
   Options.Launches.Aggregate.Granularity = Aggregate;
+  Options.Launches.Threshold.Threads = Threshold;
   for (const std::string &Child : AggregateUnordered)
     Options.Launches.Aggregate.Unordered.add(Child);
 

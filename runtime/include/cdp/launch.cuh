@@ -618,6 +618,35 @@ template <class... Params>
 CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...), const LaunchConfig &)
     -> CheckedDeviceLaunch<void(Params...), 0>;
 
+/// --threshold: a child grid of few threads runs in the launching thread,
+/// as calls of a copy of the child's body (`child_thread`), one per thread
+/// of the grid, block after block.
+namespace serial {
+
+/// Whether a grid of \p Grid blocks of \p Block threads has fewer than
+/// \p Threshold threads, and so runs in the launching thread.
+__device__ inline bool fewerThreads(dim3 Grid, dim3 Block,
+                                    unsigned long long Threshold) {
+  return (unsigned long long)Grid.x * Grid.y * Grid.z * Block.x * Block.y *
+             Block.z <
+         Threshold;
+}
+
+/// Calls \p Thread(blockIdx, threadIdx) for each thread of the grid, in
+/// the order of the block and thread numbers.
+template <class ThreadBody>
+__device__ void forEachThread(dim3 Grid, dim3 Block, ThreadBody Thread) {
+  for (unsigned Bz = 0; Bz < Grid.z; ++Bz)
+    for (unsigned By = 0; By < Grid.y; ++By)
+      for (unsigned Bx = 0; Bx < Grid.x; ++Bx)
+        for (unsigned Tz = 0; Tz < Block.z; ++Tz)
+          for (unsigned Ty = 0; Ty < Block.y; ++Ty)
+            for (unsigned Tx = 0; Tx < Block.x; ++Tx)
+              Thread(uint3{Bx, By, Bz}, uint3{Tx, Ty, Tz});
+}
+
+} // namespace serial
+
 } // namespace cdp
 
 #endif // CDP_LAUNCH_CUH

@@ -1,0 +1,46 @@
+//===- InsertedLines.cpp - Whole lines of generated code ------------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Lowering/InsertedLines.h"
+
+#include "CudaAST/LineDirectives.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cdp {
+
+void insertLinesAfter(const SourceManager &SM, SourceEdits &Edits,
+                      SourceLocation Loc, const std::string &Lines,
+                      bool Verbatim) {
+  FileID File = SM.getFileID(Loc);
+  SourceLocation At = Loc.getLocWithOffset(1);
+  if (onlyCommentFollows(SM, Loc)) {
+    // After the comment: it stays with the line it was written on.
+    StringRef Buffer = SM.getBufferData(File);
+    size_t LineEnd = Buffer.find('\n', SM.getFileOffset(Loc) + 1);
+    At = SM.getLocForStartOfFile(File).getLocWithOffset(
+        LineEnd == StringRef::npos ? Buffer.size() : LineEnd);
+  }
+  Edits.insert(At, (Verbatim ? "" : "\n") + Lines + "\n" +
+                       lineDirectiveAfter(SM, Loc, ""));
+}
+
+void declareBefore(const SourceManager &SM, SourceEdits &Edits,
+                   const FunctionDecl &D, const std::string &Declaration) {
+  SourceLocation Begin = SM.getExpansionLoc(D.getOuterLocStart());
+  FileID File = SM.getFileID(Begin);
+  StringRef Buffer = SM.getBufferData(File);
+  size_t LineStart = Buffer.rfind('\n', SM.getFileOffset(Begin));
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  Edits.insert(SM.getLocForStartOfFile(File).getLocWithOffset(LineStart),
+               Declaration + "\n" + lineDirectiveAt(SM, Begin));
+}
+
+} // namespace cdp

@@ -1,0 +1,371 @@
+//===- LaunchThreshold.cpp - Small child grids run in the parent ----------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Lowering/LaunchThreshold.h"
+
+#include "CudaAST/KernelName.h"
+#include "CudaAST/LineDirectives.h"
+#include "CudaAST/WrittenText.h"
+#include "Lowering/ChildGridUses.h"
+#include "Lowering/InsertedLines.h"
+#include "Lowering/LoweringDiagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// The first `__shared__` variable declared in \p Body; null when none.
+const VarDecl *sharedVariableIn(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *Found = nullptr;
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->hasAttr<CUDASharedAttr>())
+        Found = V;
+      return !Found;
+    }
+  } Find;
+  Find.TraverseStmt(const_cast<Stmt *>(Body));
+  return Find.Found;
+}
+
+/// Whether \p Root makes a device-side launch (of \p Kernel only, when
+/// given).
+bool hasLaunch(const Stmt *Root, const FunctionDecl *Kernel = nullptr) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionDecl *Kernel;
+    bool Found = false;
+    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+      const FunctionDecl *Callee = Launch->getDirectCallee();
+      Found = !Kernel || (Callee && Callee->getCanonicalDecl() ==
+                                        Kernel->getCanonicalDecl());
+      return !Found;
+    }
+  } Find;
+  Find.Kernel = Kernel;
+  Find.TraverseStmt(const_cast<Stmt *>(Root));
+  return Find.Found;
+}
+
+/// Whether \p Stream is cudaStreamTailLaunch (the reserved handle 3).
+bool isTailLaunch(const Expr *Stream, const ASTContext &Context) {
+  if (!Stream)
+    return false;
+  Expr::EvalResult Value;
+  const Expr *Bare = Stream->IgnoreParenCasts();
+  return Bare->getType()->isIntegerType() &&
+         Bare->EvaluateAsInt(Value, Context) && Value.Val.getInt() == 3;
+}
+
+class LaunchThresholder {
+public:
+  LaunchThresholder(const CUDAKernelCallExpr &Launch,
+                    const FunctionDecl &Enclosing, ASTContext &Context,
+                    llvm::function_ref<SourceEdits *(FileID)> EditsOf)
+      : Launch(Launch), Enclosing(Enclosing), Context(Context),
+        SM(Context.getSourceManager()), EditsOf(EditsOf),
+        Kernel(Launch.getDirectCallee()) {}
+
+  bool run(const ThresholdOptions &Options, const AggregationOptions &Aggregate,
+           ThresholdState &State) {
+    if (!isEligible(Aggregate))
+      return false;
+    const LangOptions &LangOpts = Context.getLangOpts();
+    std::string Grid = writtenText(written(0)->getSourceRange(), SM, LangOpts);
+    std::string Block = writtenText(written(1)->getSourceRange(), SM, LangOpts);
+    std::string Callee =
+        writtenText(Launch.getCallee()->getSourceRange(), SM, LangOpts);
+    llvm::SmallVector<std::string, 8> Arguments{Grid, Block};
+    for (const Expr *Argument : Launch.arguments())
+      Arguments.push_back(
+          writtenText(Argument->getSourceRange(), SM, LangOpts));
+    if (Callee.empty() || llvm::is_contained(Arguments, ""))
+      return decline("its kernel, configuration or arguments come from a "
+                     "macro; the serial call is written from their text");
+    SourceLocation At = Launch.getBeginLoc();
+    SourceEdits &Edits = *EditsOf(SM.getFileID(At));
+    // The body of an if statement gets braces: its else would be ours.
+    SourceLocation AfterSemi;
+    if (BodyOfIf) {
+      AfterSemi = Lexer::findLocationAfterToken(
+          SM.getFileLoc(Launch.getEndLoc()), tok::semi, SM, LangOpts, false);
+      if (AfterSemi.isInvalid())
+        return decline("it is not followed by its semicolon");
+    }
+    Edits.insert(At, std::string(BodyOfIf ? "{ " : "") +
+                         "if (cdp::serial::fewerThreads(" + Grid + ", " +
+                         Block + ", " + std::to_string(Options.Threads) +
+                         ")) " + Callee + "_serial(" +
+                         llvm::join(Arguments, ", ") + "); else ");
+    if (BodyOfIf)
+      Edits.insert(AfterSemi, " }");
+    State.Children.insert({Kernel->getDefinition(), At});
+    return true;
+  }
+
+private:
+  /// The configuration's operand \p I: grid, block, shared memory, stream.
+  /// (In device code the configuration is a call of cudaLaunchDevice whose
+  /// last four arguments they are; one omitted is a literal at the `<<<`.)
+  const Expr *operand(unsigned I) const {
+    const CallExpr *Config = Launch.getConfig();
+    return Config->getArg(Config->getNumArgs() - 4 + I);
+  }
+  /// The operand as written, without the conversions clang adds.
+  const Expr *written(unsigned I) const {
+    return operand(I)->IgnoreUnlessSpelledInSource();
+  }
+
+  bool decline(const std::string &Why) {
+    report(Context.getDiagnostics(), Launch.getBeginLoc(),
+           LoweringDiag::LaunchNotThresholded)
+        << quotedKernelName(Kernel, "", "a kernel") << Why;
+    return false;
+  }
+  bool declineWithNote(const std::string &Why, SourceLocation At,
+                       const std::string &Note) {
+    decline(Why);
+    report(Context.getDiagnostics(), At, LoweringDiag::AggregationObstacle)
+        << Note;
+    return false;
+  }
+
+  bool isEligible(const AggregationOptions &Aggregate) {
+    const UnorderedChildren &Unordered = Aggregate.Unordered;
+    if (!Kernel)
+      return decline("it launches through a pointer to a kernel, whose body "
+                     "cdp-lower cannot copy");
+    const std::string KernelName = quotedKernelName(Kernel);
+    if (Enclosing.hasAttr<CUDAHostAttr>())
+      return decline("it is in a __host__ __device__ function");
+    if (!Launch.getBeginLoc().isFileID())
+      return decline("it is written in a macro");
+    const FunctionDecl *Definition = Kernel->getDefinition();
+    if (!Definition || !Definition->getLocation().isFileID() ||
+        !EditsOf(SM.getFileID(Definition->getLocation())))
+      return decline("the body of " + KernelName +
+                     " is not in a file that cdp-lower lowers, and the serial "
+                     "run is a copy of it");
+    if (Definition->isTemplated() || Definition->isTemplateInstantiation())
+      return decline(KernelName + " is a template, which thresholding does "
+                                  "not handle yet");
+    if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
+      return decline(KernelName + " is defined outside its namespace, where "
+                                  "its serial copy could not be named as it");
+    if (hasLaunch(Definition->getBody(), Definition))
+      return decline(KernelName +
+                     " launches itself, and its serial run would recurse as "
+                     "deep as the grids nest, on a GPU thread's stack of 1 KB "
+                     "(and in a kernel that aggregates launches, with too few "
+                     "registers)");
+    ChildGridUses Uses = findChildGridUses(*Definition);
+    if (Uses.Barriers)
+      return decline(KernelName + " has barriers or warp collectives: its "
+                                  "threads run at the same time, and one "
+                                  "after another they would wait for ever");
+    if (Uses.ShapeReader)
+      return declineWithNote(
+          KernelName + " calls '" + Uses.ShapeReader->getNameAsString() +
+              "', which reads blockIdx, gridDim or blockDim (or uses "
+              "cooperative groups); in the launching thread it would see "
+              "that thread's",
+          Uses.ShapeReader->getLocation(),
+          "'" + Uses.ShapeReader->getNameAsString() + "' declared here");
+    if (Uses.ShapeAsm)
+      return declineWithNote(KernelName + " reads the grid's shape in inline "
+                                          "assembly, which would see the "
+                                          "launching thread's",
+                             Uses.ShapeAsm->getBeginLoc(),
+                             "the assembly is here");
+    if (const VarDecl *Shared = sharedVariableIn(Definition->getBody()))
+      return declineWithNote(KernelName + " has shared memory, which the "
+                                          "threads of a block share",
+                             Shared->getLocation(),
+                             "'" + Shared->getNameAsString() +
+                                 "' declared here");
+    if (Launch.getConfig()->getNumArgs() < 4)
+      return decline("its configuration is not the device runtime's");
+    Expr::EvalResult Bytes;
+    if (!operand(2)->EvaluateAsInt(Bytes, Context) || Bytes.Val.getInt() != 0)
+      return decline("it asks for dynamic shared memory");
+    if (written(0)->HasSideEffects(Context) ||
+        written(1)->HasSideEffects(Context))
+      return decline("its grid or block has side effects, and the choice "
+                     "reads them before the launch does");
+    const Expr *Stream = operand(3);
+    if (isTailLaunch(Stream, Context))
+      return decline("its stream is cudaStreamTailLaunch, whose grid runs "
+                     "after the launching grid ends");
+    if (!isFireAndForget(Stream, Context) && !Unordered.contains(*Kernel))
+      return declineWithNote(
+          "its stream is not cudaStreamFireAndForget: a grid of that stream "
+          "runs after the launches made into it before, and in the launching "
+          "thread it would run first",
+          Launch.getBeginLoc(),
+          "if the child grids do not rely on that order, say so with "
+          "--aggregate-unordered=" +
+              Kernel->getNameAsString() + " (or in .cdp-lower)");
+    for (const Expr *Argument : Launch.arguments()) {
+      if (isa<CXXDefaultArgExpr>(Argument))
+        return decline("it leaves an argument to its default");
+      if (hasLaunch(Argument))
+        return decline("an argument makes a launch of its own");
+    }
+    if (!isStatement())
+      return decline("it is not a statement of its own, and the choice "
+                     "between the serial run and the launch is an if "
+                     "statement");
+    return true;
+  }
+
+  /// Whether the launch is a statement (of a block, or the body of a
+  /// statement), where an if statement may stand.
+  bool isStatement() {
+    DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(Launch));
+    while (true) {
+      DynTypedNodeList Parents = Context.getParents(Node);
+      if (Parents.size() != 1)
+        return false;
+      const Stmt *Parent = Parents[0].get<Stmt>();
+      if (!Parent)
+        return false;
+      if (isa<ExprWithCleanups>(Parent)) {
+        Node = Parents[0];
+        continue;
+      }
+      const Stmt *Child = Node.get<Stmt>();
+      if (isa<CompoundStmt, LabelStmt, CaseStmt, DefaultStmt, AttributedStmt>(
+              Parent))
+        return true;
+      if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+        BodyOfIf = true;
+        return If->getThen() == Child || If->getElse() == Child;
+      }
+      if (const auto *For = dyn_cast<ForStmt>(Parent))
+        return For->getBody() == Child;
+      if (const auto *While = dyn_cast<WhileStmt>(Parent))
+        return While->getBody() == Child;
+      if (const auto *Do = dyn_cast<DoStmt>(Parent))
+        return Do->getBody() == Child;
+      return false;
+    }
+  }
+
+  const CUDAKernelCallExpr &Launch;
+  const FunctionDecl &Enclosing;
+  ASTContext &Context;
+  const SourceManager &SM;
+  llvm::function_ref<SourceEdits *(FileID)> EditsOf;
+  const FunctionDecl *Kernel;
+  /// The launch is the then or else statement of an if statement.
+  bool BodyOfIf = false;
+};
+
+/// `const int *edges, int first` for \p Child's parameters, an unnamed one
+/// named `cdp_argN`.
+std::string parameterList(const FunctionDecl &Child, ASTContext &Context) {
+  llvm::SmallVector<std::string, 8> Declarations;
+  for (const ParmVarDecl *Param : Child.parameters()) {
+    std::string Declaration;
+    llvm::raw_string_ostream OS(Declaration);
+    std::string Name =
+        Param->getIdentifier()
+            ? Param->getNameAsString()
+            : "cdp_arg" + std::to_string(Param->getFunctionScopeIndex());
+    Param->getType().print(OS, Context.getPrintingPolicy(), Name);
+    Declarations.push_back(Declaration);
+  }
+  return llvm::join(Declarations, ", ");
+}
+
+std::string argumentList(const FunctionDecl &Child) {
+  llvm::SmallVector<std::string, 8> Names;
+  for (const ParmVarDecl *Param : Child.parameters())
+    Names.push_back(Param->getIdentifier()
+                        ? Param->getNameAsString()
+                        : "cdp_arg" +
+                              std::to_string(Param->getFunctionScopeIndex()));
+  return llvm::join(Names, ", ");
+}
+
+bool writeSerialKernel(const FunctionDecl &Child, SourceLocation FirstLaunch,
+                       ASTContext &Context,
+                       llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
+  const SourceManager &SM = Context.getSourceManager();
+  const auto *Body = cast<CompoundStmt>(Child.getBody());
+  SourceEdits &Edits = EditsOf(SM.getFileID(Body->getLBracLoc()));
+  std::optional<std::string> BodyText = Edits.textAfterEdits(
+      CharSourceRange::getCharRange(Body->getLBracLoc(),
+                                    Body->getRBracLoc().getLocWithOffset(1)),
+      Context.getDiagnostics());
+  if (!BodyText)
+    return false;
+  const std::string Name = Child.getNameAsString();
+  const std::string Parameters = parameterList(Child, Context);
+  const std::string Serial = "static __device__ void " + Name +
+                             "_serial(dim3 cdp_grid, dim3 cdp_block" +
+                             (Parameters.empty() ? "" : ", " + Parameters) +
+                             ")";
+  const std::string Arguments = argumentList(Child);
+  std::string Text =
+      "\n\n/// '" + Name +
+      "' run by the launching thread (cdp-lower --threshold): its body, "
+      "with\n/// the indices of one thread, for each thread of a small "
+      "grid.\nstatic __device__ void " +
+      Name +
+      "_thread(const uint3 blockIdx, const uint3 threadIdx,\n"
+      "    const dim3 blockDim, const dim3 gridDim" +
+      (Parameters.empty() ? "" : ", " + Parameters) + ")\n" +
+      lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText + "\n" + Serial +
+      " {\n  cdp::serial::forEachThread(cdp_grid, cdp_block, [&](uint3 "
+      "cdp_block_index,\n      uint3 cdp_thread_index) {\n    " +
+      Name + "_thread(cdp_block_index, cdp_thread_index, cdp_block, cdp_grid" +
+      (Arguments.empty() ? "" : ", " + Arguments) + ");\n  });\n}";
+  insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
+  // A launch before the copy (in the child itself, when it recurses) needs
+  // the serial run declared first.
+  if (SM.isBeforeInTranslationUnit(FirstLaunch, Body->getRBracLoc())) {
+    const FunctionDecl &First = *Child.getFirstDecl();
+    declareBefore(
+        SM, EditsOf(SM.getFileID(SM.getExpansionLoc(First.getOuterLocStart()))),
+        First, Serial + ";");
+  }
+  return true;
+}
+
+} // namespace
+
+bool thresholdLaunch(const CUDAKernelCallExpr &Launch,
+                     const FunctionDecl &Enclosing, ASTContext &Context,
+                     const ThresholdOptions &Options,
+                     const AggregationOptions &Aggregate,
+                     llvm::function_ref<SourceEdits *(FileID)> EditsOf,
+                     ThresholdState &State) {
+  if (!Options.Threads)
+    return false;
+  return LaunchThresholder(Launch, Enclosing, Context, EditsOf)
+      .run(Options, Aggregate, State);
+}
+
+bool writeSerialKernels(const ThresholdState &State, ASTContext &Context,
+                        llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
+  for (const auto &[Child, FirstLaunch] : State.Children)
+    if (!writeSerialKernel(*Child, FirstLaunch, Context, EditsOf))
+      return false;
+  return true;
+}
+
+} // namespace cdp

@@ -1,0 +1,92 @@
+//===- LaunchThreshold.h - Small child grids run in the parent --*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// --threshold=<threads> (thresholding, after Olabi et al., CGO 2022): a
+// device-side launch whose grid has fewer threads than the threshold runs
+// its work in the launching thread, without a launch:
+//
+//   if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128))
+//     visit_serial((degree + 31) / 32, 32, edges, first);
+//   else
+//     cdp::DeviceLaunch<void(const int *, int)>(visit, {...}).arg<0>(...)...
+//
+// `visit_serial`, written after the child's definition, calls
+// `visit_thread` (the child's body, with blockIdx, threadIdx, blockDim and
+// gridDim as parameters that shadow the built-in variables) once for each
+// thread of the grid, block after block. The launch otherwise is lowered
+// or aggregated as before.
+//
+// That keeps what a CDP2 program may observe when the child's threads do
+// not depend on running at the same time, and when the child grid may
+// run before the parent's next statement. Checked, or the launch is left
+// as it is with a warning that says why:
+// - no barrier, warp collective, shared memory or cooperative group in the
+//   child, no function of it that reads the grid's shape, no assembly that
+//   does (a thread that waits for another would wait for ever);
+// - its stream is cudaStreamFireAndForget, or the child is declared
+//   unordered (--aggregate-unordered): a grid of the default or another
+//   stream must wait for the launches before it, and one of the tail
+//   stream for the parent grid;
+// - the launch is a statement of a kernel or a __device__ function, whose
+//   grid and block have no side effects (they are read twice) and whose
+//   arguments are written in the file, without a launch of their own;
+// - the child is a non-template kernel defined in a file that cdp-lower
+//   lowers, which does not launch itself: a recursive serial run
+//   overflowed a GPU thread's stack (the quadtree benchmark, on an H100).
+// A child's own launches are made by the launching thread, nested one
+// level less deep; launch errors of the serial run are none.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_LOWERING_LAUNCHTHRESHOLD_H
+#define CDP_LOWER_LOWERING_LAUNCHTHRESHOLD_H
+
+#include "Lowering/LaunchAggregation.h"
+#include "Lowering/SourceEdits.h"
+
+#include "llvm/ADT/MapVector.h"
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace cdp {
+
+struct ThresholdOptions {
+  /// Child grids of fewer threads run in the launching thread; 0: none.
+  unsigned Threads = 0;
+};
+
+/// The children with a serial copy to write, each with its first launch
+/// that runs it (a copy after that launch needs a declaration before it).
+struct ThresholdState {
+  llvm::MapVector<const clang::FunctionDecl *, clang::SourceLocation> Children;
+};
+
+/// Puts the serial alternative before \p Launch, made in \p Enclosing,
+/// when \p Options ask for one and the launch is eligible (\p Aggregate
+/// says which children are declared unordered); warns with the reason
+/// when it is not. The launch itself is left to the
+/// lowering. True when the alternative was written.
+bool thresholdLaunch(const clang::CUDAKernelCallExpr &Launch,
+                     const clang::FunctionDecl &Enclosing,
+                     clang::ASTContext &Context,
+                     const ThresholdOptions &Options,
+                     const AggregationOptions &Aggregate,
+                     llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
+                     ThresholdState &State);
+
+/// Writes `<child>_thread` and `<child>_serial` after each child's
+/// definition (the body copied with every other edit made). False after an
+/// error.
+bool writeSerialKernels(
+    const ThresholdState &State, clang::ASTContext &Context,
+    llvm::function_ref<SourceEdits &(clang::FileID)> EditsOf);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_LOWERING_LAUNCHTHRESHOLD_H

@@ -1,0 +1,33 @@
+// RUN: cd %S && %cdp-lower --threshold=128 threshold.cu -o %t.cu
+// RUN: diff -u %S/Expected/threshold.cu %t.cu
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: %cdp-lower --threshold=128 %t.cu | diff -u %t.cu -
+// RUN: cd %S && %cdp-lower --threshold=128 --aggregate=block threshold.cu -o %t.block.cu
+// RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
+// RUN: FileCheck %s --check-prefix=BLOCK < %t.block.cu
+// BLOCK: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
+//
+// --threshold: a launch of fewer threads than the threshold runs in the
+// launching thread, through `<child>_serial`, which calls `<child>_thread`
+// (the child's body, with the indices as parameters) for each thread of
+// the grid; bigger ones launch as before (lowered, or aggregated). A
+// launch that is the body of an if statement gets braces. The refusals
+// are tested in threshold-refusals.cu.
+
+__global__ void visit(const int *edges, int first, int degree, int *seen) {
+  int e = blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= degree)
+    return;
+  atomicAdd(&seen[edges[first + e]], 1);
+}
+
+__global__ void expand(const int *offsets, const int *edges, int n,
+                       int *seen) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= n)
+    return;
+  int degree = offsets[v + 1] - offsets[v];
+  if (degree > 0)
+    visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(
+        edges, offsets[v], degree, seen);
+}
