@@ -322,18 +322,16 @@ bool writeSerialKernel(const FunctionDecl &Child, SourceLocation FirstLaunch,
   const std::string Arguments = argumentList(Child);
   std::string Text =
       "\n\n/// '" + Name +
-      "' run by the launching thread (cdp-lower --threshold): its body, "
-      "with\n/// the indices of one thread, for each thread of a small "
+      "' run by the launching warp (cdp-lower --threshold): its body, with\n"
+      "/// the indices of one thread, called for each thread of a small "
       "grid.\nstatic __device__ void " +
       Name +
       "_thread(const uint3 blockIdx, const uint3 threadIdx,\n"
-      "    const dim3 blockDim, const dim3 gridDim" +
+      "    const dim3 gridDim, const dim3 blockDim" +
       (Parameters.empty() ? "" : ", " + Parameters) + ")\n" +
       lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText + "\n" + Serial +
-      " {\n  cdp::serial::forEachThread(cdp_grid, cdp_block, [&](uint3 "
-      "cdp_block_index,\n      uint3 cdp_thread_index) {\n    " +
-      Name + "_thread(cdp_block_index, cdp_thread_index, cdp_block, cdp_grid" +
-      (Arguments.empty() ? "" : ", " + Arguments) + ");\n  });\n}";
+      " {\n  cdp::serial::byWarp<" + Name + "_thread>(cdp_grid, cdp_block" +
+      (Arguments.empty() ? "" : ", " + Arguments) + ");\n}";
   insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
   // A launch before the copy (in the child itself, when it recurses) needs
   // the serial run declared first.

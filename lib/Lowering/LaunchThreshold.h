@@ -6,7 +6,7 @@
 //
 // --threshold=<threads> (thresholding, after Olabi et al., CGO 2022): a
 // device-side launch whose grid has fewer threads than the threshold runs
-// its work in the launching thread, without a launch:
+// its work in the launching warp, without a launch:
 //
 //   if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128))
 //     visit_serial((degree + 31) / 32, 32, edges, first);
@@ -14,10 +14,13 @@
 //     cdp::DeviceLaunch<void(const int *, int)>(visit, {...}).arg<0>(...)...
 //
 // `visit_serial`, written after the child's definition, calls
-// `visit_thread` (the child's body, with blockIdx, threadIdx, blockDim and
-// gridDim as parameters that shadow the built-in variables) once for each
-// thread of the grid, block after block. The launch otherwise is lowered
-// or aggregated as before.
+// `visit_thread` (the child's body, with blockIdx, threadIdx, gridDim and
+// blockDim as parameters that shadow the built-in variables) once for each
+// thread of the grid. The lanes of a warp that take this branch together
+// share the work: each one's grid in turn, its threads spread over them
+// (cdp::serial::byWarp), as a flat warp-per-item program does; a thread
+// alone runs its grid alone. The launch otherwise is lowered or aggregated
+// as before.
 //
 // That keeps what a CDP2 program may observe when the child's threads do
 // not depend on running at the same time, and when the child grid may
@@ -36,8 +39,8 @@
 // - the child is a non-template kernel defined in a file that cdp-lower
 //   lowers, which does not launch itself: a recursive serial run
 //   overflowed a GPU thread's stack (the quadtree benchmark, on an H100).
-// A child's own launches are made by the launching thread, nested one
-// level less deep; launch errors of the serial run are none.
+// A child's own launches are made by the launching warp, nested one level
+// less deep; launch errors of the serial run are none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_LAUNCHTHRESHOLD_H
@@ -57,7 +60,7 @@ class FunctionDecl;
 namespace cdp {
 
 struct ThresholdOptions {
-  /// Child grids of fewer threads run in the launching thread; 0: none.
+  /// Child grids of fewer threads run in the launching warp; 0: none.
   unsigned Threads = 0;
 };
 

@@ -8,9 +8,10 @@
 // BLOCK: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 //
 // --threshold: a launch of fewer threads than the threshold runs in the
-// launching thread, through `<child>_serial`, which calls `<child>_thread`
-// (the child's body, with the indices as parameters) for each thread of
-// the grid; bigger ones launch as before (lowered, or aggregated). A
+// launching warp, through `<child>_serial`, which has the lanes that take
+// that branch call `<child>_thread` (the child's body, with the indices
+// as parameters) for each thread of each one's grid; bigger ones launch
+// as before (lowered, or aggregated). A
 // launch that is the body of an if statement gets braces. The refusals
 // are tested in threshold-refusals.cu.
 

@@ -177,7 +177,7 @@ static cl::opt<cdp::AggregationGranularity> Aggregate(
 static cl::opt<unsigned> Threshold(
     "threshold",
     cl::desc("Run a device-side launch whose grid has fewer than <threads> "
-             "threads in the launching thread, without a launch (children "
+             "threads in the launching warp, without a launch (children "
              "without barriers or shared memory, fire-and-forget or "
              "--aggregate-unordered)"),
     cl::value_desc("threads"), cl::init(0), cl::cat(ToolCategory));

@@ -618,13 +618,15 @@ template <class... Params>
 CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...), const LaunchConfig &)
     -> CheckedDeviceLaunch<void(Params...), 0>;
 
-/// --threshold: a child grid of few threads runs in the launching thread,
+/// --threshold: a child grid of few threads runs in the launching warp,
 /// as calls of a copy of the child's body (`child_thread`), one per thread
-/// of the grid, block after block.
+/// of the grid: the lanes that run small grids together take each one's
+/// grid in turn and share its threads, as a flat warp-per-item program
+/// does.
 namespace serial {
 
 /// Whether a grid of \p Grid blocks of \p Block threads has fewer than
-/// \p Threshold threads, and so runs in the launching thread.
+/// \p Threshold threads, and so runs in the launching warp.
 __device__ inline bool fewerThreads(dim3 Grid, dim3 Block,
                                     unsigned long long Threshold) {
   return (unsigned long long)Grid.x * Grid.y * Grid.z * Block.x * Block.y *
@@ -632,17 +634,50 @@ __device__ inline bool fewerThreads(dim3 Grid, dim3 Block,
          Threshold;
 }
 
-/// Calls \p Thread(blockIdx, threadIdx) for each thread of the grid, in
-/// the order of the block and thread numbers.
-template <class ThreadBody>
-__device__ void forEachThread(dim3 Grid, dim3 Block, ThreadBody Thread) {
-  for (unsigned Bz = 0; Bz < Grid.z; ++Bz)
-    for (unsigned By = 0; By < Grid.y; ++By)
-      for (unsigned Bx = 0; Bx < Grid.x; ++Bx)
-        for (unsigned Tz = 0; Tz < Block.z; ++Tz)
-          for (unsigned Ty = 0; Ty < Block.y; ++Ty)
-            for (unsigned Tx = 0; Tx < Block.x; ++Tx)
-              Thread(uint3{Bx, By, Bz}, uint3{Tx, Ty, Tz});
+/// \p Value of lane \p Lane of the lanes in \p Mask, word by word.
+template <class T>
+__device__ T fromLane(const T &Value, int Lane, unsigned Mask) {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "cdp: a child's parameters are trivially copyable");
+  constexpr std::size_t Words = (sizeof(T) + 3) / 4;
+  unsigned Bits[Words] = {};
+  std::memcpy(Bits, &Value, sizeof(T));
+  for (std::size_t I = 0; I < Words; ++I)
+    Bits[I] = __shfl_sync(Mask, Bits[I], Lane);
+  T Result = Value;
+  std::memcpy(&Result, Bits, sizeof(T));
+  return Result;
+}
+
+/// Runs each small grid of the lanes that reach this call together: for
+/// each such lane in turn, its \p Grid, \p Block and \p Arguments go to
+/// every lane, which call `Thread(blockIdx, threadIdx, gridDim, blockDim,
+/// arguments...)` for a share of the grid's threads.
+template <auto Thread, class... Args>
+__device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
+  const unsigned Mask = __activemask();
+  unsigned Lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
+  const unsigned Rank = __popc(Mask & ((1u << Lane) - 1));
+  const unsigned Lanes = __popc(Mask);
+  for (unsigned Pending = Mask; Pending; Pending &= Pending - 1) {
+    const int Owner = __ffs(Pending) - 1;
+    const dim3 G = fromLane(Grid, Owner, Mask);
+    const dim3 B = fromLane(Block, Owner, Mask);
+    const unsigned long long PerBlock = (unsigned long long)B.x * B.y * B.z;
+    const unsigned long long Total = PerBlock * G.x * G.y * G.z;
+    auto Share = [&](const auto &...Owned) {
+      for (unsigned long long T = Rank; T < Total; T += Lanes) {
+        const unsigned long long Bn = T / PerBlock, Tn = T % PerBlock;
+        const uint3 BlockIdx{unsigned(Bn % G.x), unsigned(Bn / G.x % G.y),
+                             unsigned(Bn / G.x / G.y)};
+        const uint3 ThreadIdx{unsigned(Tn % B.x), unsigned(Tn / B.x % B.y),
+                              unsigned(Tn / B.x / B.y)};
+        Thread(BlockIdx, ThreadIdx, G, B, Owned...);
+      }
+    };
+    Share(fromLane(Arguments, Owner, Mask)...);
+  }
 }
 
 } // namespace serial

@@ -8,14 +8,15 @@
 // BLOCK: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 //
 // --threshold: a launch of fewer threads than the threshold runs in the
-// launching thread, through `<child>_serial`, which calls `<child>_thread`
-// (the child's body, with the indices as parameters) for each thread of
-// the grid; bigger ones launch as before (lowered, or aggregated). A
+// launching warp, through `<child>_serial`, which has the lanes that take
+// that branch call `<child>_thread` (the child's body, with the indices
+// as parameters) for each thread of each one's grid; bigger ones launch
+// as before (lowered, or aggregated). A
 // launch that is the body of an if statement gets braces. The refusals
 // are tested in threshold-refusals.cu.
 
 #include <cdp/launch.cuh>
-#line 17 "threshold.cu"
+#line 18 "threshold.cu"
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -23,11 +24,11 @@ __global__ void visit(const int *edges, int first, int degree, int *seen) {
   atomicAdd(&seen[edges[first + e]], 1);
 }
 
-/// 'visit' run by the launching thread (cdp-lower --threshold): its body, with
-/// the indices of one thread, for each thread of a small grid.
+/// 'visit' run by the launching warp (cdp-lower --threshold): its body, with
+/// the indices of one thread, called for each thread of a small grid.
 static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
-    const dim3 blockDim, const dim3 gridDim, const int *edges, int first, int degree, int *seen)
-#line 17
+    const dim3 gridDim, const dim3 blockDim, const int *edges, int first, int degree, int *seen)
+#line 18
 {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -35,15 +36,12 @@ static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
   atomicAdd(&seen[edges[first + e]], 1);
 }
 static __device__ void visit_serial(dim3 cdp_grid, dim3 cdp_block, const int *edges, int first, int degree, int *seen) {
-  cdp::serial::forEachThread(cdp_grid, cdp_block, [&](uint3 cdp_block_index,
-      uint3 cdp_thread_index) {
-    visit_thread(cdp_block_index, cdp_thread_index, cdp_block, cdp_grid, edges, first, degree, seen);
-  });
+  cdp::serial::byWarp<visit_thread>(cdp_grid, cdp_block, edges, first, degree, seen);
 }
-#line 23
+#line 24
 
 using cdp_launch_visit = cdp::DeviceLaunch<void(const int *, int, int, int *)>;
-#line 24
+#line 25
 __global__ void expand(const int *offsets, const int *edges, int n,
                        int *seen) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
