@@ -13,6 +13,11 @@ for line in open(sys.argv[1]):
         float(ms), int(launches), int(issued), int(peak), verdict,
         int(no_room))
 
+def geomean(values):
+    values = list(values)
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
 def table(rows, title):
     print(f"\n{title}\n")
     print("| program | size | native ms | lowered | warp | block | grid "
@@ -41,11 +46,10 @@ def table(rows, title):
             largest[name] = (size, ratio)
     print()
     for k in ("lowered", "warp", "block", "grid"):
-        g = math.exp(sum(math.log(r[k]) for _, r in largest.values())
-                     / len(largest))
+        g = geomean(r[k] for _, r in largest.values())
         print(f"geometric mean at the largest size, {k}: {g:.2f}x")
-    best = math.exp(sum(math.log(max(r[k] for k in ("warp", "block", "grid")))
-                        for _, r in largest.values()) / len(largest))
+    best = geomean(max(r[k] for k in ("warp", "block", "grid"))
+                   for _, r in largest.values())
     print(f"geometric mean at the largest size, best granularity: {best:.2f}x")
 
 
@@ -92,18 +96,14 @@ def against_flat(rows, title):
                              v['native'][0] / aggs[best_agg],
                              speed(best_any), v['native'][0] / best_any)
     if largest:
-        g = math.exp(sum(math.log(r[1]) for r in largest.values())
-                     / len(largest))
-        n = math.exp(sum(math.log(r[2]) for r in largest.values())
-                     / len(largest))
+        g = geomean(r[1] for r in largest.values())
+        n = geomean(r[2] for r in largest.values())
         wins = sum(r[1] >= 1 for r in largest.values())
         print(f"\nat the largest size, best aggregation against the best flat "
               f"program: geometric mean {g:.2f}x, at least as fast on {wins} "
               f"of {len(largest)}; against native CDP: {n:.1f}x")
-        g = math.exp(sum(math.log(r[3]) for r in largest.values())
-                     / len(largest))
-        n = math.exp(sum(math.log(r[4]) for r in largest.values())
-                     / len(largest))
+        g = geomean(r[3] for r in largest.values())
+        n = geomean(r[4] for r in largest.values())
         wins = sum(r[3] >= 1 for r in largest.values())
         print(f"at the largest size, best of aggregation and thresholding "
               f"against the best flat program: geometric mean {g:.2f}x, at "

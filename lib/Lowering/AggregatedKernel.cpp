@@ -61,11 +61,8 @@ public:
                    bool HasScope) {
     const auto *Body = cast<CompoundStmt>(Child.getBody());
     FileID File = SM.getFileID(Body->getLBracLoc());
-    SourceEdits &Edits = EditsOf(File);
-    std::optional<std::string> BodyText = Edits.textAfterEdits(
-        CharSourceRange::getCharRange(Body->getLBracLoc(),
-                                      Body->getRBracLoc().getLocWithOffset(1)),
-        Context.getDiagnostics());
+    std::optional<std::string> BodyText =
+        bodyAfterEdits(Child, Context, EditsOf(File));
     if (!BodyText)
       return false;
 

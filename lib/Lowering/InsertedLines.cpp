@@ -9,7 +9,9 @@
 
 #include "CudaAST/LineDirectives.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -30,6 +32,16 @@ void insertLinesAfter(const SourceManager &SM, SourceEdits &Edits,
   }
   Edits.insert(At, (Verbatim ? "" : "\n") + Lines + "\n" +
                        lineDirectiveAfter(SM, Loc, ""));
+}
+
+std::optional<std::string> bodyAfterEdits(const FunctionDecl &Function,
+                                          ASTContext &Context,
+                                          const SourceEdits &Edits) {
+  const auto *Body = cast<CompoundStmt>(Function.getBody());
+  return Edits.textAfterEdits(
+      CharSourceRange::getCharRange(Body->getLBracLoc(),
+                                    Body->getRBracLoc().getLocWithOffset(1)),
+      Context.getDiagnostics());
 }
 
 void declareBefore(const SourceManager &SM, SourceEdits &Edits,

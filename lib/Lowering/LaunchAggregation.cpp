@@ -82,14 +82,16 @@ std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {
 
 } // namespace
 
-/// `cudaStreamFireAndForget` is a cast of the reserved handle 4.
-bool isFireAndForget(const Expr *Stream, const ASTContext &Context) {
+/// A reserved stream is a cast of its handle (`(cudaStream_t)0x4`).
+bool isReservedStream(const Expr *Stream, ReservedStream Which,
+                      const ASTContext &Context) {
   if (!Stream)
     return false;
   Expr::EvalResult Value;
   const Expr *Bare = Stream->IgnoreParenCasts();
   return Bare->getType()->isIntegerType() &&
-         Bare->EvaluateAsInt(Value, Context) && Value.Val.getInt() == 4;
+         Bare->EvaluateAsInt(Value, Context) &&
+         Value.Val.getInt() == static_cast<int>(Which);
 }
 
 namespace {

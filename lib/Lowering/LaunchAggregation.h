@@ -142,9 +142,19 @@ aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
 /// it has none.
 const clang::Expr *streamOf(const clang::CUDAKernelCallExpr &Launch);
 
+/// The device runtime's reserved stream handles.
+enum class ReservedStream { TailLaunch = 3, FireAndForget = 4 };
+
+/// Whether \p Stream is the reserved stream \p Which
+/// (`cudaStreamTailLaunch`, `cudaStreamFireAndForget`).
+bool isReservedStream(const clang::Expr *Stream, ReservedStream Which,
+                      const clang::ASTContext &Context);
+
 /// Whether \p Stream is cudaStreamFireAndForget.
-bool isFireAndForget(const clang::Expr *Stream,
-                     const clang::ASTContext &Context);
+inline bool isFireAndForget(const clang::Expr *Stream,
+                            const clang::ASTContext &Context) {
+  return isReservedStream(Stream, ReservedStream::FireAndForget, Context);
+}
 
 /// The variable of the scope that collects \p Child's launches in a kernel:
 /// `cdp_child_block_launches`.

@@ -60,16 +60,6 @@ bool hasLaunch(const Stmt *Root, const FunctionDecl *Kernel = nullptr) {
   return Find.Found;
 }
 
-/// Whether \p Stream is cudaStreamTailLaunch (the reserved handle 3).
-bool isTailLaunch(const Expr *Stream, const ASTContext &Context) {
-  if (!Stream)
-    return false;
-  Expr::EvalResult Value;
-  const Expr *Bare = Stream->IgnoreParenCasts();
-  return Bare->getType()->isIntegerType() &&
-         Bare->EvaluateAsInt(Value, Context) && Value.Val.getInt() == 3;
-}
-
 class LaunchThresholder {
 public:
   LaunchThresholder(const CUDAKernelCallExpr &Launch,
@@ -206,7 +196,7 @@ private:
       return decline("its grid or block has side effects, and the choice "
                      "reads them before the launch does");
     const Expr *Stream = operand(3);
-    if (isTailLaunch(Stream, Context))
+    if (isReservedStream(Stream, ReservedStream::TailLaunch, Context))
       return decline("its stream is cudaStreamTailLaunch, whose grid runs "
                      "after the launching grid ends");
     if (!isFireAndForget(Stream, Context) && !Unordered.contains(*Kernel))
@@ -307,10 +297,7 @@ bool writeSerialKernel(const FunctionDecl &Child, SourceLocation FirstLaunch,
   const SourceManager &SM = Context.getSourceManager();
   const auto *Body = cast<CompoundStmt>(Child.getBody());
   SourceEdits &Edits = EditsOf(SM.getFileID(Body->getLBracLoc()));
-  std::optional<std::string> BodyText = Edits.textAfterEdits(
-      CharSourceRange::getCharRange(Body->getLBracLoc(),
-                                    Body->getRBracLoc().getLocWithOffset(1)),
-      Context.getDiagnostics());
+  std::optional<std::string> BodyText = bodyAfterEdits(Child, Context, Edits);
   if (!BodyText)
     return false;
   const std::string Name = Child.getNameAsString();
