@@ -50,16 +50,19 @@ public:
       : SM(SM), IncludeRuntime(IncludeRuntime), Inclusions(Inclusions) {}
 
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
-                          bool, CharSourceRange FileNameRange,
-                          OptionalFileEntryRef File, StringRef, StringRef,
-                          const Module *, bool,
+                          bool IsAngled, CharSourceRange FileNameRange,
+                          OptionalFileEntryRef File, StringRef SearchPath,
+                          StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
     if (HashLoc.isMacroID())
       return;
     FileID Includer = SM.getFileID(HashLoc);
     if (Name == RuntimeHeader || Name == AggregationHeader)
       IncludeRuntime.insert(Includer);
-    Inclusions.push_back({Includer, FileNameRange, File});
+    OptionalFileEntryRef IncluderFile = SM.getFileEntryRefForID(Includer);
+    bool BesideIncluder = !IsAngled && File && IncluderFile &&
+                          SearchPath == IncluderFile->getDir().getName();
+    Inclusions.push_back({Includer, FileNameRange, File, BesideIncluder});
   }
 
 private:
@@ -398,6 +401,19 @@ private:
           Changed = true;
       }
     }
+    // A copy lives elsewhere than its original: what the original found
+    // beside itself, and was not copied, the copy names by its path.
+    for (const LowerLaunchesAction::Inclusion &Include : Inclusions)
+      if (Include.BesideIncluder && Include.Includer != Main &&
+          !Rewritten.contains(Include.FileName.getBegin()) &&
+          Copied.contains(
+              &SM.getFileEntryRefForID(Include.Includer)->getFileEntry()) &&
+          !Copied.contains(&Include.Included->getFileEntry()))
+        Files.editsOf(Include.Includer)
+            .replace(Include.FileName,
+                     "\"" +
+                         absolutePath(SM, SM.translateFile(*Include.Included)) +
+                         "\"");
   }
 
   const LoweringOptions &Options;

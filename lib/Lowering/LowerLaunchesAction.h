@@ -100,6 +100,9 @@ public:
     clang::FileID Includer;
     clang::CharSourceRange FileName; ///< `"x.h"` or `<x.h>`.
     clang::OptionalFileEntryRef Included;
+    /// Found in the includer's own directory (a quoted name), which a copy
+    /// of the includer elsewhere does not share.
+    bool BesideIncluder = false;
   };
 
 private:

@@ -288,6 +288,10 @@ public:
     if (Rdc)
       Result.Arguments.push_back("-fgpu-rdc");
     llvm::append_range(Result.Arguments, Flags);
+    // A translated flag that the device-side parse has no use for
+    // (-fgpu-default-stream) is the translation's, not the user's: no
+    // "argument unused during compilation" for it.
+    Result.Arguments.push_back("-Qunused-arguments");
     // The headers nvcc's host compiler finds (omp.h in GCC's own
     // directory), searched after clang's own.
     for (std::string &Dir :

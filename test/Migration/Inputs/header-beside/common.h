@@ -1,0 +1,2 @@
+#pragma once
+#include "lib/lib.h"

@@ -1,0 +1,3 @@
+#pragma once
+#include "common.h"
+#include "sizes.h"
