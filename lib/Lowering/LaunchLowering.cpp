@@ -132,6 +132,8 @@ public:
           Plan->Prefix = *Alias;
       applyRewrite(*Tokens, *Plan, Edits);
       State.UseRuntime.insert(File);
+      if (!IsStatic && State.FirstDeducedLaunch.isInvalid())
+        State.FirstDeducedLaunch = Launch.getBeginLoc();
     }
     if (Branches)
       Edits.insert(Branches->ElseAt, Branches->Else);
@@ -751,6 +753,8 @@ private:
 
     LoweringPlan Plan;
     Plan.Prefix = "cdp::DeviceLaunch(";
+    if (State.FirstDeducedLaunch.isInvalid())
+      State.FirstDeducedLaunch = Launch.getBeginLoc();
     if (Options.RuntimeChecks)
       checkPointers(Plan, TripleLess,
                     writtenText(SourceRange(Callee, Callee), SM, LangOpts));

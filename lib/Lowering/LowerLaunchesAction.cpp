@@ -158,13 +158,16 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
-      thresholdLaunch(*Launch, *currentFunction(), Context, Options.Threshold,
-                      Options.Aggregate, State.EditsOf, Threshold);
+      if (thresholdLaunch(*Launch, *currentFunction(), Context,
+                          Options.Threshold, Options.Aggregate, State.EditsOf,
+                          Threshold))
+        noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Threshold);
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Options.Aggregate, State.EditsOf, Aggregation)) {
       case AggregationOutcome::Aggregated:
         ++Lowered[File];
         noteLowered(*Launch);
+        noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Aggregation);
         return true;
       case AggregationOutcome::Refused:
         return true;
@@ -176,16 +179,30 @@ public:
                       Files.editsOf(File), State)) {
         ++Lowered[File];
         noteLowered(*Launch);
+        if (State.FirstDeducedLaunch.isValid())
+          noteNeedsCpp17(State.FirstDeducedLaunch, Cpp17Use::DeducedKernel);
       }
       break;
     }
     return true;
   }
 
+  /// What makes a lowered launch need C++17 (NeedsCpp17's %select).
+  enum class Cpp17Use { DeducedKernel, Aggregation, Threshold };
+  /// The first launch whose lowered form needs C++17, and why.
+  std::optional<std::pair<SourceLocation, Cpp17Use>> firstNeedingCpp17() const {
+    return FirstNeedingCpp17;
+  }
+
 private:
   void noteLowered(const CUDAKernelCallExpr &Launch) {
     if (FirstLowered.isInvalid())
       FirstLowered = Launch.getBeginLoc();
+  }
+
+  void noteNeedsCpp17(SourceLocation At, Cpp17Use Use) {
+    if (!FirstNeedingCpp17)
+      FirstNeedingCpp17.emplace(At, Use);
   }
 
   void reportUnselectedHeader(const CUDAKernelCallExpr &Launch, FileID File) {
@@ -210,6 +227,7 @@ private:
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<SourceLocation> Warned;
   SourceLocation FirstLowered;
+  std::optional<std::pair<SourceLocation, Cpp17Use>> FirstNeedingCpp17;
   unsigned LoweredProgrammatic = 0;
 };
 
@@ -320,19 +338,27 @@ public:
   }
 
 private:
-  /// The runtime the lowered launches include is C++17: one error up front,
-  /// at the first launch, rather than many from inside its header. False
-  /// after reporting it.
+  /// The runtime the lowered launches include is C++14 (C++17 for the
+  /// forms firstNeedingCpp17 names): one error up front, at the first
+  /// launch, rather than many from inside its header. False after
+  /// reporting it.
   bool reportOlderStandard(ASTContext &Context, const LaunchVisitor &Visitor) {
     const LangOptions &LangOpts = Context.getLangOpts();
     if (LangOpts.CPlusPlus17 || !LangOpts.CPlusPlus ||
         Visitor.firstLowered().isInvalid())
       return true;
-    report(Context.getDiagnostics(), Visitor.firstLowered(),
+    if (!LangOpts.CPlusPlus14) {
+      report(Context.getDiagnostics(), Visitor.firstLowered(),
+             LoweringDiag::NeedsCpp14)
+          << (LangOpts.CPlusPlus11 ? "11" : "98");
+      return false;
+    }
+    auto NeedsCpp17 = Visitor.firstNeedingCpp17();
+    if (!NeedsCpp17)
+      return true;
+    report(Context.getDiagnostics(), NeedsCpp17->first,
            LoweringDiag::NeedsCpp17)
-        << (LangOpts.CPlusPlus14   ? "14"
-            : LangOpts.CPlusPlus11 ? "11"
-                                   : "98");
+        << static_cast<unsigned>(NeedsCpp17->second);
     return false;
   }
 

@@ -132,10 +132,16 @@ static DiagInfo infoFor(LoweringDiag Kind) {
     return {DiagnosticsEngine::Warning,
             "launch of %0 always launches a grid under --threshold, even a "
             "small one: %1"};
+  case LoweringDiag::NeedsCpp14:
+    return {DiagnosticsEngine::Error,
+            "the lowered launches need C++14 or later (cdp/launch.cuh), and "
+            "this file is compiled as C++%0; compile it with -std=c++14 or "
+            "later (nvcc 13's default is C++17)"};
   case LoweringDiag::NeedsCpp17:
     return {DiagnosticsEngine::Error,
-            "the lowered launches need C++17 (cdp/launch.cuh), and this "
-            "file is compiled as C++%0; compile it with -std=c++17 or later "
+            "this launch, %select{whose kernel type each instantiation "
+            "deduces|aggregated|under --threshold}0, needs C++17, and this "
+            "file is compiled as C++14; compile it with -std=c++17 or later "
             "(nvcc 13's default)"};
   }
   llvm_unreachable("unknown lowering diagnostic");

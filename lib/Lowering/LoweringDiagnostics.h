@@ -39,6 +39,7 @@ enum class LoweringDiag {
   LaunchNotAggregated,
   AggregationObstacle,
   LaunchNotThresholded,
+  NeedsCpp14,
   NeedsCpp17,
 };
 

@@ -64,6 +64,8 @@ __global__ void parent(int *data, float *grid, int per) {
     return;
   work::bump<<<(per + 63) / 64, 64, 0, cudaStreamFireAndForget>>>(
       work::Span{data + t * per, per}, t);
+  // A braced list converts to the parameter's type, as in the original.
+  work::bump<<<1, 64, 0, cudaStreamFireAndForget>>>({data, per}, t);
   fill3d<<<dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget>>>(grid, t);
   sum<<<1, 128, 0, cdp::aggregate::warp()>>>(data, data + t, per);
   spread<<<1, 1, 0, cudaStreamFireAndForget>>>(grid, kRows);

@@ -39,9 +39,14 @@
 // (`cdp::aggregated::readStats()` on the host).
 //
 //===----------------------------------------------------------------------===//
-// Before C++17, cdp/launch.cuh says why, and this header adds nothing.
+// Before C++17 this header adds one error and nothing else (before C++14,
+// cdp/launch.cuh's).
 #include "cdp/launch.cuh"
-#if !defined(CDP_AGGREGATE_CUH) &&                                             \
+#if defined(__cplusplus) && __cplusplus >= 201402L && __cplusplus < 201703L
+// clang-format off
+#error "cdp/aggregate.cuh (launches aggregated by cdp-lower) needs C++17 or later: compile with -std=c++17, nvcc 13's default"
+// clang-format on
+#elif !defined(CDP_AGGREGATE_CUH) &&                                           \
     !(defined(__cplusplus) && __cplusplus < 201703L)
 #define CDP_AGGREGATE_CUH
 
@@ -92,6 +97,14 @@ __device__ const T &valueIn(const Slot<Index, T> &In) {
 
 /// `Value` converted to `T` as a call would convert it.
 template <class T> __device__ T implicitly(T Value) { return Value; }
+
+template <class T> struct Identity {
+  using type = T;
+};
+/// `T`, in a position that template argument deduction skips: the
+/// parameter takes its type from elsewhere (the kernel's), and the argument
+/// converts to it as a call's does, a braced list (`{1, 2.0}`) included.
+template <class T> using NotDeduced = typename Identity<T>::type;
 
 /// The most blocks one record may have, so that 2,048 records' blocks still
 /// count in 32 bits; a larger launch gains nothing from aggregation.
@@ -625,10 +638,12 @@ __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
 /// copy, as `<<<>>>` takes them: a reference would odr-use a host constant
 /// passed as an argument, which device code cannot. Each member writes its
 /// record straight into the batch, so no copy of it is kept in registers
-/// while the warp agrees on the batch.
-template <bool OneShape, class... Params, class... Args>
+/// while the warp agrees on the batch. Each value converts to its
+/// parameter's type here, as in a call.
+template <bool OneShape, class... Params>
 __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
-                       const LaunchConfig &Config, Args... Values) {
+                       const LaunchConfig &Config,
+                       detail::NotDeduced<Params>... Values) {
   unsigned long long Blocks64;
   if (!detail::joinable(Config.Grid, Config.Block, Blocks64))
     return detail::launchAlone(
@@ -927,8 +942,8 @@ public:
   }
 
   /// `child<<<Config>>>(Values...)`, recorded for the end of the block.
-  template <class... Args>
-  __device__ void launch(const LaunchConfig &Config, Args... Values) {
+  /// Each value converts to its parameter's type here, as in a call.
+  __device__ void launch(const LaunchConfig &Config, Params... Values) {
     const Converged Lanes;
     Record<Params...> Mine = recordOf<Params...>(Config, Values...);
     unsigned long long Blocks;

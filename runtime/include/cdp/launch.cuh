@@ -14,17 +14,19 @@
 // The constructor evaluates the configuration and obtains the parameter
 // buffer; each `.arg<Offset>(value)` converts one argument to the kernel's
 // parameter type (exactly as a call converts it) and stores it at its offset;
-// `.launch()` launches. C++17 sequences a postfix chain left to right, so the
-// configuration and the arguments are evaluated once each, in source order.
+// `.launch()` launches. The configuration and each argument are evaluated
+// once; C++17 sequences the chain left to right, so in source order (C++14
+// leaves the order open, as it leaves a call's arguments').
 // When the parameter types depend on a template parameter, cdp-lower omits
 // the offsets (`.arg(a)`) and they are computed here, by the same rule.
 //
 //===----------------------------------------------------------------------===//
-// Older standards get this one error and nothing of the header, which
-// would add a page of its own.
-#if defined(__cplusplus) && __cplusplus < 201703L
+// C++14 is enough for lowered launches (--threshold's serial runs need
+// C++17). Older standards get this one error and nothing of the header,
+// which would add a page of its own.
+#if defined(__cplusplus) && __cplusplus < 201402L
 // clang-format off
-#error "cdp/launch.cuh (code lowered by cdp-lower) needs C++17 or later: compile with -std=c++17, nvcc 13's default"
+#error "cdp/launch.cuh (code lowered by cdp-lower) needs C++14 or later: compile with -std=c++17, nvcc 13's default"
 // clang-format on
 #elif !defined(CDP_LAUNCH_CUH)
 #define CDP_LAUNCH_CUH
@@ -108,15 +110,26 @@ public:
 
   static constexpr std::size_t size = offset(count);
 
-  /// The alignment argument of cudaGetParameterBuffer: the largest one.
-  static constexpr std::size_t alignment = [] {
+private:
+  static constexpr std::size_t largestAlignment() {
     const std::size_t Aligns[] = {alignof(Params)..., 1};
     std::size_t Max = 1;
     for (std::size_t A : Aligns)
       Max = A > Max ? A : Max;
     return Max;
-  }();
+  }
+
+public:
+  /// The alignment argument of cudaGetParameterBuffer: the largest one.
+  static constexpr std::size_t alignment = largestAlignment();
 };
+
+#if __cplusplus < 201703L
+// C++14 has no inline variables: offset() reads the table from here.
+template <class... Params>
+constexpr
+    typename ParamLayout<Params...>::Table ParamLayout<Params...>::Computed;
+#endif
 
 namespace detail {
 
@@ -162,9 +175,7 @@ __device__ inline bool usesLaunchV2(cudaStream_t Stream) {
     return reinterpret_cast<std::uintptr_t>(S);
   };
   // The largest of the small reserved handles, whatever their order.
-  constexpr auto Max = [](std::uintptr_t A, std::uintptr_t B) {
-    return A > B ? A : B;
-  };
+  auto Max = [](std::uintptr_t A, std::uintptr_t B) { return A > B ? A : B; };
   const std::uintptr_t LastReserved =
       Max(Max(Handle(cudaStreamLegacy), Handle(cudaStreamPerThread)),
           Max(Handle(cudaStreamTailLaunch), Handle(cudaStreamFireAndForget)));
@@ -223,7 +234,8 @@ namespace detail {
 
 template <class T>
 constexpr bool IsDataPointer =
-    std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>;
+    std::is_pointer<T>::value &&
+    !std::is_function<std::remove_pointer_t<T>>::value;
 
 /// The memory a pointer that a child must not get points to, or null when
 /// the child may use it.
@@ -257,9 +269,16 @@ namespace detail {
 /// refuses them when the types are known, and this catches the rest (the
 /// parameter types of a template, known only here).
 template <class T>
-constexpr bool IsByteCopyable = std::is_trivially_copy_constructible_v<T> &&
-                                std::is_trivially_move_constructible_v<T> &&
-                                std::is_trivially_destructible_v<T>;
+constexpr bool IsByteCopyable =
+    std::is_trivially_copy_constructible<T>::value &&
+    std::is_trivially_move_constructible<T>::value &&
+    std::is_trivially_destructible<T>::value;
+
+template <bool...> struct Bools {};
+/// Whether every one of \p Values is true (a fold expression, in C++14).
+template <bool... Values>
+constexpr bool AllOf =
+    std::is_same<Bools<true, Values...>, Bools<Values..., true>>::value;
 
 /// What a kernel of these parameters must satisfy to be launched from the
 /// device: its buffer fits, and every argument may be copied byte by byte.
@@ -267,7 +286,7 @@ template <class... Params> struct LaunchableKernel {
   static_assert(ParamLayout<Params...>::size <= kParamBufferLimit,
                 "cdp: the kernel's parameters exceed the 4 KB parameter "
                 "buffer of a device-side launch");
-  static_assert((IsByteCopyable<Params> && ...),
+  static_assert(AllOf<IsByteCopyable<Params>...>,
                 "cdp: cannot pass an argument whose copy or move constructor "
                 "or destructor is not trivial to a device-side launch (nvcc "
                 "refuses it too)");
@@ -312,7 +331,10 @@ template <class... Params> struct LaunchableKernel {
 /// group's stamp (high half) and how many of its lanes are inside (low
 /// half); 0 when it is free.
 constexpr unsigned kRuntimeTurns = 256 * 64;
-inline __device__ unsigned long long RuntimeTurns[kRuntimeTurns];
+/// A variable template, which C++14 merges across translation units as
+/// C++17 would an inline variable.
+template <class = void>
+__device__ unsigned long long RuntimeTurns[kRuntimeTurns];
 
 /// This thread's lane in its warp.
 __device__ inline unsigned laneId() {
@@ -331,7 +353,7 @@ class RuntimeTurn {
     unsigned Sm, Warp;
     asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
     asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
-    return &RuntimeTurns[(Sm % 256) * 64 + Warp % 64];
+    return &RuntimeTurns<>[(Sm % 256) * 64 + Warp % 64];
   }
 
   /// The same for the lanes that run this together, and for no other
@@ -456,7 +478,7 @@ class DeviceLaunch<void(Params...), Packed>
   using NextParam = typename detail::TypeAt<Packed, Params...>::type;
   using KernelPtr = void (*)(Params...);
 
-  static_assert(detail::LaunchableKernel<Params...>::value);
+  static_assert(detail::LaunchableKernel<Params...>::value, "");
 
   template <class, std::size_t> friend class DeviceLaunch;
 
@@ -500,10 +522,12 @@ public:
   }
 };
 
+#if __cplusplus >= 201703L
 /// Lets dependent launches write `cdp::DeviceLaunch(k<T>, {...})`.
 template <class... Params>
 DeviceLaunch(void (*)(Params...), const LaunchConfig &)
     -> DeviceLaunch<void(Params...), 0>;
+#endif
 
 //===----------------------------------------------------------------------===//
 // A launch under run-time checks (cdp-lower --runtime-checks):
@@ -536,14 +560,22 @@ template <class... Params> struct CheckedLaunchState {
   template <std::size_t Packed, std::size_t Offset, class Param>
   __device__ void stage(const Param &Value) {
     checkOffset<Layout, Packed, Offset>();
-    if constexpr (IsDataPointer<Param>) {
-      if (const char *Space = forbiddenSpaceOf((const void *)Value)) {
-        reportForbiddenPointer(*Site, Packed + 1, Space);
-        Rejected = true;
-      }
-    }
+    test(Value, Packed + 1,
+         std::integral_constant<bool, IsDataPointer<Param>>());
     std::memcpy(Staged + Offset, &Value, sizeof(Param));
   }
+
+  /// A pointer that the child may not use rejects the launch.
+  template <class Param>
+  __device__ void test(const Param &Pointer, unsigned ArgIndex,
+                       std::true_type) {
+    if (const char *Space = forbiddenSpaceOf((const void *)Pointer)) {
+      reportForbiddenPointer(*Site, ArgIndex, Space);
+      Rejected = true;
+    }
+  }
+  template <class Param>
+  __device__ void test(const Param &, unsigned, std::false_type) {}
 
   __device__ void launch() {
     if (Rejected)
@@ -592,7 +624,7 @@ class CheckedDeviceLaunch<void(Params...), 0>
   using State = detail::CheckedLaunchState<Params...>;
   using NextParam = typename detail::TypeAt<0, Params...>::type;
 
-  static_assert(detail::LaunchableKernel<Params...>::value);
+  static_assert(detail::LaunchableKernel<Params...>::value, "");
 
 public:
   __device__ CheckedDeviceLaunch(LaunchSiteInfo *Site,
@@ -613,11 +645,14 @@ public:
   }
 };
 
+#if __cplusplus >= 201703L
 /// Lets dependent launches write `cdp::CheckedDeviceLaunch(site, k<T>, ...)`.
 template <class... Params>
 CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...), const LaunchConfig &)
     -> CheckedDeviceLaunch<void(Params...), 0>;
+#endif
 
+#if __cplusplus >= 201703L
 /// --threshold: a child grid of few threads runs in the launching warp,
 /// as calls of a copy of the child's body (`child_thread`), one per thread
 /// of the grid: the lanes that run small grids together take each one's
@@ -681,6 +716,7 @@ __device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
 }
 
 } // namespace serial
+#endif // C++17
 
 } // namespace cdp
 

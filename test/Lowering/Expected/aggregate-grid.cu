@@ -150,6 +150,8 @@ __global__ void __launch_bounds__(1024) parent(int *data, float *grid, int per) 
     return;
   cdp_bump_grid_launches.launch({(per + 63) / 64, 64, 0, cudaStreamFireAndForget},
       work::Span{data + t * per, per}, t);
+  // A braced list converts to the parameter's type, as in the original.
+  cdp_bump_grid_launches.launch({1, 64, 0, cudaStreamFireAndForget}, {data, per}, t);
   cdp_fill3d_grid_launches.launch({dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
   cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
   cdp_spread_grid_launches.launch({1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
@@ -161,7 +163,7 @@ __global__ void __launch_bounds__(1024) parent(int *data, float *grid, int per) 
 __global__ void __launch_bounds__(1024) sum(const int *in, int *out, int n) {
   // The launches of 'sum' by this grid, made as one when it ends.
   cdp::aggregated::GridScope<sum_aggregated> cdp_sum_grid_launches;
-#line 76
+#line 78
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -184,11 +186,11 @@ __global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBa
   const int *in = cdp_launch.arg<0>();
   int *out = cdp_launch.arg<1>();
   int n = cdp_launch.arg<2>();
-#line 75
+#line 77
 
   // The launches of 'sum' by this grid, made as one when it ends.
   cdp::aggregated::GridScope<sum_aggregated> cdp_sum_grid_launches;
-#line 76
+#line 78
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -202,4 +204,4 @@ __global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBa
     cdp_sum_grid_launches.launch({1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 89
+#line 91

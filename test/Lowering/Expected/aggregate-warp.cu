@@ -135,6 +135,8 @@ __global__ void __launch_bounds__(1024) parent(int *data, float *grid, int per) 
     return;
   cdp::aggregated::byWarp(work::bump_aggregated, {(per + 63) / 64, 64, 0, cudaStreamFireAndForget},
       work::Span{data + t * per, per}, t);
+  // A braced list converts to the parameter's type, as in the original.
+  cdp::aggregated::byWarp(work::bump_aggregated, {1, 64, 0, cudaStreamFireAndForget}, {data, per}, t);
   cdp::aggregated::byWarp(fill3d_aggregated, {dim3(2, 3, 4), 32, 0, cudaStreamFireAndForget}, grid, t);
   cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, 0}, data, data + t, per);
   cdp::aggregated::byWarp(spread_aggregated, {1, 1, 0, cudaStreamFireAndForget}, grid, kRows);
@@ -166,7 +168,7 @@ __global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBa
   const int *in = cdp_launch.arg<0>();
   int *out = cdp_launch.arg<1>();
   int n = cdp_launch.arg<2>();
-#line 75
+#line 77
 
   __shared__ int total;
   if (threadIdx.x == 0)
@@ -181,4 +183,4 @@ __global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBa
     cdp::aggregated::byWarp(sum_aggregated, {1, 128, 0, cudaStreamFireAndForget}, in + threadIdx.x * (n / 2),
                                                   out + 1 + threadIdx.x, n / 2);
 }
-#line 89
+#line 91
