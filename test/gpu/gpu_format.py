@@ -32,6 +32,8 @@ class GpuProgram(lit.formats.TestFormat):
         self.nvcc = params.get("nvcc") or os.environ.get(
             "NVCC", "/usr/local/cuda/bin/nvcc")
         self.arch = params.get("arch", "sm_90")
+        # --param std=c++14: both builds as C++14 (lower with -std=c++14).
+        self.std = params.get("std", "c++17")
         self.gpu = has_gpu()
 
     def getTestsInDirectory(self, test_suite, path_in_suite, lit_config,
@@ -80,7 +82,7 @@ class GpuProgram(lit.formats.TestFormat):
                  lowered, "--", "-I" + os.path.join(ROOT, "test", "gpu")])
             if status:
                 return lit.Test.FAIL, "cdp-lower failed:\n" + output
-        flags = ["-rdc=true", f"-arch={self.arch}", "-std=c++17", "-O2",
+        flags = ["-rdc=true", f"-arch={self.arch}", f"-std={self.std}", "-O2",
                  "-I" + os.path.join(ROOT, "test", "gpu"),
                  "-I" + os.path.join(ROOT, "runtime", "include"),
                  "-lcudadevrt"]
