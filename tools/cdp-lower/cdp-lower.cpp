@@ -19,6 +19,7 @@
 #include "CompileFlags.h"
 #include "FileRun.h"
 #include "FixIts.h"
+#include "LaunchScan.h"
 #include "LowerFile.h"
 #include "MigrateFile.h"
 #include "NvccCommandLine.h"
@@ -73,7 +74,9 @@ static cl::list<std::string> RemovedArgs(
 static cl::opt<bool> PrintCommands(
     "print-commands",
     cl::desc("Print the clang command line of each parse of each input "
-             "(one per GPU architecture); write nothing"),
+             "(one per GPU architecture; under --nvcc-flags, one for code "
+             "the same for every architecture, none for a file with "
+             "nothing to lower); write nothing"),
     cl::cat(ToolCategory));
 static cl::opt<std::string> HeaderFilter(
     "header-filter",
@@ -542,9 +545,21 @@ int main(int argc, const char **argv) {
       Report.Failed = true;
       return Report;
     }
-    if (PrintCommands) {
-      for (const cdp::FileParse &Parse : *Parses)
-        cdp::fileOutput() << llvm::join(Parse.CommandLine, " ") << "\n";
+    // Under nvcc's command line (cdp-nvcc), what a scan proves saves
+    // parses (LaunchScan.h): a file with nothing for the tool is not
+    // parsed, as nvcc compiles it next and reports what else is wrong with
+    // it; one whose code is the same for every architecture is parsed once.
+    bool OneArchitecture = Parses->size() == 1;
+    std::optional<cdp::LaunchScan> Scan;
+    if (NvccFlags && !PrintParamLayout)
+      Scan = cdp::scanForLowering(Parses->front());
+    if (Scan && Scan->Need == cdp::LaunchScan::SameForEveryArchitecture)
+      Parses->resize(1);
+    bool NothingToLower = Scan && Scan->Need == cdp::LaunchScan::NothingToLower;
+    if (PrintCommands) { // The parses that would run.
+      if (!NothingToLower)
+        for (const cdp::FileParse &Parse : *Parses)
+          cdp::fileOutput() << llvm::join(Parse.CommandLine, " ") << "\n";
       return Report;
     }
     cdp::ToolDiagnostics Diagnostics(cdp::fileErrors(),
@@ -562,6 +577,20 @@ int main(int argc, const char **argv) {
                          const std::vector<unsigned>>
           Factory(Out, Archs);
       Report.Failed = !cdp::runParse(Parses->front(), Factory, Diagnostics);
+      return Report;
+    }
+    if (NothingToLower) {
+      auto Text = llvm::MemoryBuffer::getFile(Input);
+      if (!Text) {
+        error() << "'" << Input << "': " << Text.getError().message() << "\n";
+        Report.Failed = true;
+        return Report;
+      }
+      cdp::LoweredInput Unchanged;
+      Unchanged.Text = (*Text)->getBuffer().str();
+      Unchanged.Dependencies = std::move(Scan->Files);
+      if (WritesLowered)
+        Report.Failed |= !cdp::writeLowered(Input, Unchanged, Where);
       return Report;
     }
     std::optional<cdp::MigratedInput> Migrated;
@@ -598,7 +627,7 @@ int main(int argc, const char **argv) {
     cdp::LoweringOptions FileOptions = Options;
     // A lowered copy written elsewhere names the original in its #line.
     FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
-    FileOptions.WarnOtherArchitectureBranches = Parses->size() == 1;
+    FileOptions.WarnOtherArchitectureBranches = OneArchitecture;
     // The migrated text's headers may still call CDP1's host API.
     if (Migrated)
       for (cdp::FileParse &Parse : *Parses)

@@ -1,0 +1,154 @@
+//===- LaunchScan.cpp - Proving what a file needs of the tool -------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "LaunchScan.h"
+
+#include "ActionFactory.h"
+
+#include "Lowering/SelectedHeaders.h"
+
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// The names a check, the migration or the lowering starts from, apart
+/// from `<<<`: the device runtime's launch, stream and copy API (which the
+/// pointer and stream checks read), CDP1's synchronisation and cudaThread*
+/// API. A host-only function called from device code is left to nvcc,
+/// which refuses it too.
+bool namesWhatTheToolReads(StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "cudaDeviceSynchronize",
+      "cudaGetParameterBuffer",
+      "cudaGetParameterBufferV2",
+      "cudaLaunchDevice",
+      "cudaLaunchDeviceV2",
+      "cudaStreamTailLaunch",
+      "cudaStreamFireAndForget",
+      "cudaStreamGraphTailLaunch",
+      "cudaStreamGraphFireAndForget",
+      "cudaStreamGraphFireAndForgetAsSibling",
+      "cudaLimitDevRuntimeSyncDepth",
+      "cudaStreamCreate",
+      "cudaStreamCreateWithFlags",
+      "cudaStreamCreateWithPriority",
+      "cudaStreamWaitEvent",
+      "cudaEventCreate",
+      "cudaEventCreateWithFlags",
+      "cudaEventRecord",
+      "cudaEventRecordWithFlags",
+      "cudaMemcpyAsync",
+      "cudaMemcpy2DAsync",
+      "cudaMemcpy3DAsync",
+      "cudaMemsetAsync",
+      "cudaMemset2DAsync",
+      "cudaMemset3DAsync",
+  };
+  return Names.contains(Name) || Name.starts_with("cudaThread");
+}
+
+/// Names whose code differs between architectures: __CUDA_ARCH__ and its
+/// kin, nv/target's selection macros, and PDL's API (griddepcontrol exists
+/// from sm_90 on, and the PDL checks are about architectures).
+bool namesAnArchitecture(StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "NV_IF_TARGET",
+      "NV_IF_ELSE_TARGET",
+      "NV_DISPATCH_TARGET",
+      "cudaGridDependencySynchronize",
+      "cudaTriggerProgrammaticLaunchCompletion",
+      "cudaLaunchKernelEx",
+      "cudaLaunchKernelExC",
+      "cudaLaunchAttributeProgrammaticStreamSerialization",
+      "cudaLaunchAttributeProgrammaticEvent",
+  };
+  return Names.contains(Name) || Name.starts_with("__CUDA_ARCH");
+}
+
+using Need = decltype(LaunchScan::Need);
+
+/// What the tool needs of \p Text: one file, lexed raw, so every branch of
+/// its conditionals and its macro definitions count.
+Need needOf(StringRef Text, const LangOptions &LangOpts) {
+  Lexer Raw(SourceLocation(), LangOpts, Text.begin(), Text.begin(), Text.end());
+  Need Result = LaunchScan::NothingToLower;
+  Token Tok;
+  for (bool AtEnd = false; !AtEnd;) {
+    AtEnd = Raw.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof))
+      break;
+    bool Identifier = Tok.is(tok::raw_identifier);
+    // PDL's wait and trigger may be inline assembly.
+    if ((Identifier && namesAnArchitecture(Tok.getRawIdentifier())) ||
+        (tok::isStringLiteral(Tok.getKind()) &&
+         StringRef(Tok.getLiteralData(), Tok.getLength())
+             .contains("griddepcontrol")))
+      return LaunchScan::PerArchitecture;
+    if (Tok.isOneOf(tok::lesslessless, tok::greatergreatergreater) ||
+        (Identifier && namesWhatTheToolReads(Tok.getRawIdentifier())))
+      Result = LaunchScan::SameForEveryArchitecture;
+  }
+  return Result;
+}
+
+/// Preprocesses the file, then reads the text of every file it read.
+class ScanAction : public PreprocessorFrontendAction {
+public:
+  explicit ScanAction(std::optional<LaunchScan> &Result) : Result(Result) {}
+
+protected:
+  void ExecuteAction() override {
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    PP.EnterMainSourceFile();
+    Token Tok;
+    do
+      PP.Lex(Tok);
+    while (Tok.isNot(tok::eof));
+    if (PP.getDiagnostics().hasErrorOccurred())
+      return;
+    const SourceManager &SM = PP.getSourceManager();
+    LaunchScan Scan;
+    Scan.Need = LaunchScan::NothingToLower;
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      FileID File = SM.translateFile(It->first);
+      if (File.isInvalid() ||
+          SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+        continue;
+      Scan.Need =
+          std::max(Scan.Need, needOf(SM.getBufferData(File), PP.getLangOpts()));
+      Scan.Files.push_back(absolutePath(SM, File));
+    }
+    llvm::sort(Scan.Files);
+    Result = std::move(Scan);
+  }
+
+private:
+  std::optional<LaunchScan> &Result;
+};
+
+} // namespace
+
+std::optional<LaunchScan> scanForLowering(const FileParse &Parse) {
+  std::optional<LaunchScan> Result;
+  // Silent: when the preprocessor fails, the parse that follows says why.
+  ToolDiagnostics Quiet(llvm::nulls(), Parse.CommandLine);
+  ActionFactory<ScanAction, std::optional<LaunchScan>> Factory(Result);
+  if (!runParse(Parse, Factory, Quiet))
+    return std::nullopt;
+  return Result;
+}
+
+} // namespace cdp
