@@ -22,7 +22,7 @@ bool onlyCommentFollows(const clang::SourceManager &SM,
 std::string lineDirectiveAfter(const clang::SourceManager &SM,
                                clang::SourceLocation Last,
                                llvm::StringRef Indent) {
-  unsigned Line = SM.getSpellingLineNumber(Last);
+  unsigned Line = SM.getPresumedLineNumber(Last);
   if (onlyCommentFollows(SM, Last))
     return "#line " + std::to_string(Line + 1);
   return "#line " + std::to_string(Line) + "\n" + Indent.str();
@@ -30,7 +30,7 @@ std::string lineDirectiveAfter(const clang::SourceManager &SM,
 
 std::string lineDirectiveAt(const clang::SourceManager &SM,
                             clang::SourceLocation Loc) {
-  return "#line " + std::to_string(SM.getSpellingLineNumber(Loc)) + "\n";
+  return "#line " + std::to_string(SM.getPresumedLineNumber(Loc)) + "\n";
 }
 
 } // namespace cdp

@@ -7,7 +7,10 @@
 // Every rewrite that adds lines (a lowered launch, an aggregated kernel, a
 // declaration before a function) follows them with `#line`, so that nvcc's
 // messages about the output point at the user's lines. The numbers are
-// worked out here, once.
+// worked out here, once. They are presumed line numbers: what the file's
+// own `#line` directives say (generated code, or a migrated text whose
+// added kernels are followed by them), which is the physical line in a
+// file that has none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_CUDAAST_LINEDIRECTIVES_H

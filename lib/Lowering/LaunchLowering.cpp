@@ -603,7 +603,7 @@ private:
     llvm::raw_string_ostream OS(Site);
     OS << "CDP_LAUNCH_SITE(\"";
     OS.write_escaped(File);
-    OS << "\", " << SM.getSpellingLineNumber(Loc) << ", \"";
+    OS << "\", " << SM.getPresumedLineNumber(Loc) << ", \"";
     OS.write_escaped(Kernel);
     OS << "\"), ";
     StringRef Unchecked = "cdp::DeviceLaunch";

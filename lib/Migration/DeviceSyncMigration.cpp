@@ -7,6 +7,8 @@
 
 #include "Migration/DeviceSyncMigration.h"
 
+#include "CudaAST/LineDirectives.h"
+
 #include "Migration/KernelValues.h"
 #include "Migration/MigrationDiagnostics.h"
 #include "Migration/SourceSpans.h"
@@ -170,10 +172,11 @@ llvm::StringRef keywordOf(const Stmt &S) {
 class KernelMigration {
 public:
   KernelMigration(ASTContext &Context, const FunctionDecl &Kernel,
-                  bool SingleThread, SourceEdits &Edits)
+                  bool SingleThread, bool KeepLineNumbers, SourceEdits &Edits)
       : Context(Context), SM(Context.getSourceManager()), Kernel(Kernel),
         Body(*cast<CompoundStmt>(Kernel.getBody())), SingleThread(SingleThread),
-        Edits(Edits), Spans(Context, Edits.file()), Values(Kernel) {}
+        KeepLineNumbers(KeepLineNumbers), Edits(Edits),
+        Spans(Context, Edits.file()), Values(Kernel) {}
 
   bool run(llvm::ArrayRef<const CallExpr *> Syncs);
 
@@ -183,6 +186,8 @@ private:
   void findNeeded();
   bool checkPerThread(Split &S);
   bool checkWholeGrid(Split &S);
+  /// What a removed statement leaves: nothing, or its line breaks.
+  std::string removed(Span Statement) const;
   bool checkCarriable(const ValueDecl &D, const Split &S);
   bool checkShared(const VarDecl &V, Split &S);
   void substitute(const Split &S);
@@ -210,6 +215,7 @@ private:
   const FunctionDecl &Kernel;
   const CompoundStmt &Body;
   bool SingleThread;
+  bool KeepLineNumbers;
   SourceEdits &Edits;
   SourceSpans Spans;
   KernelValues Values;
@@ -657,6 +663,10 @@ std::string KernelMigration::launch(const Split &S,
                  Arguments, ";");
 }
 
+std::string KernelMigration::removed(Span Statement) const {
+  return KeepLineNumbers ? Spans.lineBreaksOf(Spans.wholeLines(Statement)) : "";
+}
+
 void KernelMigration::substitute(const Split &S) {
   const Stmt *Parent = S.Ancestors.back();
   const auto *Block = dyn_cast<CompoundStmt>(Parent);
@@ -666,7 +676,7 @@ void KernelMigration::substitute(const Split &S) {
   if (Block && !Block->body_empty())
     Rest.End = std::max(Rest.End, Spans.statement(*Block->body_back()).End);
   if (S.Kind == Shape::Remove) {
-    Substitutions.push_back({Spans.wholeLines(Sync), ""});
+    Substitutions.push_back({Spans.wholeLines(Sync), removed(Sync)});
     return;
   }
   std::string Indent = Spans.indentOf(Sync.Begin);
@@ -684,7 +694,8 @@ void KernelMigration::substitute(const Split &S) {
     if (V->hasAttr<CUDASharedAttr>())
       if (const auto *Decl = Context.getParents(*V)[0].get<DeclStmt>();
           Decl && Decl->isSingleDecl())
-        Substitutions.push_back({Spans.wholeLines(Spans.statement(*Decl)), ""});
+        Substitutions.push_back({Spans.wholeLines(Spans.statement(*Decl)),
+                                 removed(Spans.statement(*Decl))});
   if (S.Ancestors.size() == 1) {
     Substitutions.push_back({Rest, launch(S, Indent)});
     return;
@@ -898,14 +909,20 @@ bool KernelMigration::run(llvm::ArrayRef<const CallExpr *> Syncs) {
         "\n";
     Definitions += "\n\n" + continuation(S);
   }
-  Edits.insert(Start, Declarations + "\n");
+  Declarations += "\n";
+  if (KeepLineNumbers)
+    Declarations += lineDirectiveAt(SM, Start);
+  Edits.insert(Start, Declarations);
   // A blank line between the last continuation and what follows.
-  if (Spans.text({Whole.End, Whole.End + 2}) == "\n"
-                                                ""
-                                                "\n")
-    Edits.insert(Spans.location(Whole.End), Definitions);
-  else
-    Edits.insert(Spans.location(Whole.End), Definitions + "\n");
+  bool BlankFollows = Spans.text({Whole.End, Whole.End + 2}) == "\n"
+                                                                ""
+                                                                "\n";
+  if (!BlankFollows)
+    Definitions += "\n";
+  if (KeepLineNumbers)
+    Definitions +=
+        "\n" + lineDirectiveAfter(SM, Spans.location(Whole.End - 1), "");
+  Edits.insert(Spans.location(Whole.End), Definitions);
   return true;
 }
 
@@ -913,14 +930,16 @@ bool KernelMigration::run(llvm::ArrayRef<const CallExpr *> Syncs) {
 
 bool migrateDeviceSyncs(ASTContext &Context, const FunctionDecl &Kernel,
                         llvm::ArrayRef<const CallExpr *> Syncs,
-                        bool SingleThread, SourceEdits &Edits) {
+                        bool SingleThread, bool KeepLineNumbers,
+                        SourceEdits &Edits) {
   if (Kernel.isTemplated() || Kernel.isTemplateInstantiation()) {
     report(Context.getDiagnostics(), Syncs.front()->getBeginLoc(),
            MigrationDiag::InTemplate)
         << Kernel.getName();
     return false;
   }
-  return KernelMigration(Context, Kernel, SingleThread, Edits).run(Syncs);
+  return KernelMigration(Context, Kernel, SingleThread, KeepLineNumbers, Edits)
+      .run(Syncs);
 }
 
 } // namespace cdp

@@ -46,10 +46,12 @@ namespace cdp {
 /// Migrates the calls \p Syncs (in source order) of \p Kernel. Edits go
 /// into \p Edits; a refusal is reported and makes the result false.
 /// \p SingleThread: every launch of the kernel in the file is <<<1, 1>>>.
+/// \p KeepLineNumbers: see MigrationOptions.
 bool migrateDeviceSyncs(clang::ASTContext &Context,
                         const clang::FunctionDecl &Kernel,
                         llvm::ArrayRef<const clang::CallExpr *> Syncs,
-                        bool SingleThread, SourceEdits &Edits);
+                        bool SingleThread, bool KeepLineNumbers,
+                        SourceEdits &Edits);
 
 } // namespace cdp
 

@@ -36,7 +36,7 @@ static bool isSyncDepthLimit(const Expr &E) {
 }
 
 void migrateHostCall(ASTContext &Context, const CallExpr &Call,
-                     SourceEdits &Edits) {
+                     bool KeepLineNumbers, SourceEdits &Edits) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return;
@@ -64,7 +64,9 @@ void migrateHostCall(ASTContext &Context, const CallExpr &Call,
   bool Statement = !Call.getBeginLoc().isMacroID() && !Parents.empty() &&
                    Parents[0].get<CompoundStmt>();
   if (Statement) {
-    Edits.replace(Spans.range(Spans.wholeLines(Spans.statement(Call))), "");
+    Span Removed = Spans.wholeLines(Spans.statement(Call));
+    Edits.replace(Spans.range(Removed),
+                  KeepLineNumbers ? Spans.lineBreaksOf(Removed) : "");
     return;
   }
   Span Whole{SM.getFileOffset(Begin),

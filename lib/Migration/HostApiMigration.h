@@ -20,9 +20,10 @@
 
 namespace cdp {
 
-/// Migrates \p Call if it is one of those host calls.
+/// Migrates \p Call if it is one of those host calls; \p KeepLineNumbers
+/// leaves a removed call's lines blank (MigrationOptions).
 void migrateHostCall(clang::ASTContext &Context, const clang::CallExpr &Call,
-                     SourceEdits &Edits);
+                     bool KeepLineNumbers, SourceEdits &Edits);
 
 } // namespace cdp
 

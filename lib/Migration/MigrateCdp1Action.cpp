@@ -57,9 +57,10 @@ bool isOne(const Expr *E, const ASTContext &Context) {
 class Cdp1Finder : public FunctionStackVisitor<Cdp1Finder> {
 public:
   Cdp1Finder(ASTContext &Context, SourceEdits &Edits,
-             llvm::function_ref<SourceEdits *(FileID)> HeaderEdits)
+             llvm::function_ref<SourceEdits *(FileID)> HeaderEdits,
+             bool KeepLineNumbers)
       : Context(Context), SM(Context.getSourceManager()), Edits(Edits),
-        HeaderEdits(HeaderEdits) {}
+        HeaderEdits(HeaderEdits), KeepLineNumbers(KeepLineNumbers) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
 
@@ -87,7 +88,7 @@ public:
       if (!DeviceSide || Function->hasAttr<CUDAHostAttr>())
         if (SourceEdits *InHeader = HeaderEdits(SM.getFileID(
                 SM.getSpellingLoc(Call->getCallee()->getBeginLoc()))))
-          migrateHostCall(Context, *Call, *InHeader);
+          migrateHostCall(Context, *Call, KeepLineNumbers, *InHeader);
       return true;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -109,7 +110,7 @@ public:
       return true;
     }
     if (!DeviceSide || Function->hasAttr<CUDAHostAttr>())
-      migrateHostCall(Context, *Call, Edits);
+      migrateHostCall(Context, *Call, KeepLineNumbers, Edits);
     return true;
   }
 
@@ -118,8 +119,8 @@ public:
     for (auto &[Kernel, Calls] : Syncs) {
       auto It = SingleThread.find(Kernel->getCanonicalDecl());
       bool OneThread = It != SingleThread.end() && It->second;
-      Succeeded &=
-          migrateDeviceSyncs(Context, *Kernel, Calls, OneThread, Edits);
+      Succeeded &= migrateDeviceSyncs(Context, *Kernel, Calls, OneThread,
+                                      KeepLineNumbers, Edits);
     }
     return Succeeded;
   }
@@ -129,6 +130,7 @@ private:
   const SourceManager &SM;
   SourceEdits &Edits;
   llvm::function_ref<SourceEdits *(FileID)> HeaderEdits;
+  bool KeepLineNumbers;
   bool Failed = false;
   llvm::MapVector<const FunctionDecl *, std::vector<const CallExpr *>> Syncs;
   /// Whether every launch of a kernel seen is <<<1, 1>>>.
@@ -137,8 +139,8 @@ private:
 
 class MigrateConsumer : public ASTConsumer {
 public:
-  MigrateConsumer(const std::string &HeaderFilter, MigratedFile &Result)
-      : HeaderFilter(HeaderFilter), Result(Result) {}
+  MigrateConsumer(const MigrationOptions &Options, MigratedFile &Result)
+      : Options(Options), Result(Result) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     const SourceManager &SM = Context.getSourceManager();
@@ -146,14 +148,14 @@ public:
     if (Diags.hasErrorOccurred())
       return; // clang said why; the AST is not the program.
     SourceEdits Edits(SM, SM.getMainFileID());
-    SelectedHeaders Selection(SM, HeaderFilter);
+    SelectedHeaders Selection(SM, Options.HeaderFilter);
     std::map<FileID, SourceEdits> Headers;
     auto HeaderEdits = [&](FileID File) -> SourceEdits * {
       if (File == SM.getMainFileID() || !Selection.edits(File))
         return nullptr;
       return &Headers.try_emplace(File, SM, File).first->second;
     };
-    Cdp1Finder Finder(Context, Edits, HeaderEdits);
+    Cdp1Finder Finder(Context, Edits, HeaderEdits, Options.KeepLineNumbers);
     Finder.TraverseAST(Context);
     if (!Finder.migrate())
       return;
@@ -175,7 +177,7 @@ public:
   }
 
 private:
-  const std::string &HeaderFilter;
+  const MigrationOptions &Options;
   MigratedFile &Result;
 };
 
@@ -183,7 +185,7 @@ private:
 
 std::unique_ptr<ASTConsumer>
 MigrateCdp1Action::CreateASTConsumer(CompilerInstance &, llvm::StringRef) {
-  return std::make_unique<MigrateConsumer>(HeaderFilter, Result);
+  return std::make_unique<MigrateConsumer>(Options, Result);
 }
 
 } // namespace cdp

@@ -38,6 +38,16 @@ struct MigratedHeader {
   std::vector<TextEdit> Edits;
 };
 
+struct MigrationOptions {
+  /// Selects the headers migrated too (SelectedHeaders.h).
+  std::string HeaderFilter;
+  /// The migrated text goes on to be lowered, not back into the user's
+  /// source: each line after a rewrite keeps its number (a removed
+  /// statement leaves its lines blank, added kernels are followed by
+  /// `#line`), so that __LINE__ and nvcc's messages name the user's lines.
+  bool KeepLineNumbers = false;
+};
+
 struct MigratedFile {
   bool Succeeded = false;
   std::string Original;        ///< The main file as parsed.
@@ -47,9 +57,8 @@ struct MigratedFile {
 
 class MigrateCdp1Action : public clang::ASTFrontendAction {
 public:
-  /// \p HeaderFilter selects the headers migrated too (SelectedHeaders.h).
-  MigrateCdp1Action(const std::string &HeaderFilter, MigratedFile &Result)
-      : HeaderFilter(HeaderFilter), Result(Result) {}
+  MigrateCdp1Action(const MigrationOptions &Options, MigratedFile &Result)
+      : Options(Options), Result(Result) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -57,7 +66,7 @@ protected:
                     llvm::StringRef InFile) override;
 
 private:
-  std::string HeaderFilter;
+  MigrationOptions Options;
   MigratedFile &Result;
 };
 

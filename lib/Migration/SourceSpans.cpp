@@ -65,6 +65,10 @@ Span SourceSpans::wholeLines(Span S) const {
           static_cast<unsigned>(std::min(LineEnd + 1, Buffer.size()))};
 }
 
+std::string SourceSpans::lineBreaksOf(Span S) const {
+  return std::string(Buffer.slice(S.Begin, S.End).count('\n'), '\n');
+}
+
 std::vector<Substitution>
 SourceSpans::outermost(Span Within,
                        llvm::ArrayRef<Substitution> Substitutions) const {

@@ -43,6 +43,9 @@ public:
   Span expression(const clang::Expr &E) const;
   /// \p S widened to whole lines when only blanks share them.
   Span wholeLines(Span S) const;
+  /// The line breaks of \p S, which keep the lines that follow it at their
+  /// numbers when it is removed.
+  std::string lineBreaksOf(Span S) const;
 
   /// The text of \p S, with the outermost of \p Substitutions inside it
   /// applied.

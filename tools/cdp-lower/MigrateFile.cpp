@@ -26,7 +26,7 @@ FileParse withCdp1Compat(FileParse Parse) {
 
 std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
                                          const FileParse &Parse,
-                                         const std::string &HeaderFilter,
+                                         const MigrationOptions &Options,
                                          ToolDiagnostics &Diagnostics) {
   FileParse WithCompat = withCdp1Compat(Parse);
 
@@ -41,8 +41,8 @@ std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
   }
 
   MigratedFile Result;
-  ActionFactory<MigrateCdp1Action, const std::string, MigratedFile> Factory(
-      HeaderFilter, Result);
+  ActionFactory<MigrateCdp1Action, const MigrationOptions, MigratedFile>
+      Factory(Options, Result);
   if (!runParse(WithCompat, Factory, Diagnostics, Overrides) ||
       !Result.Succeeded)
     return std::nullopt;

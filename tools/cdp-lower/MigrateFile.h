@@ -41,7 +41,7 @@ struct MigratedInput {
 };
 std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
                                          const FileParse &Parse,
-                                         const std::string &HeaderFilter,
+                                         const MigrationOptions &Options,
                                          ToolDiagnostics &Diagnostics);
 
 /// \p Parse with cdp/cdp1-compat.h force-included: the migration's parse,

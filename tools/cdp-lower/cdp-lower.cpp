@@ -595,8 +595,12 @@ int main(int argc, const char **argv) {
     }
     std::optional<cdp::MigratedInput> Migrated;
     if (MigrateCdp1) {
+      // --fix and --export-fixes give the user's source migrated; -o and
+      // -i go on to lower it, and keep the original line numbers.
+      cdp::MigrationOptions Migration{HeaderFilter,
+                                      !Fix && ExportFixes.empty()};
       Migrated =
-          cdp::migrateFile(Input, Parses->front(), HeaderFilter, Diagnostics);
+          cdp::migrateFile(Input, Parses->front(), Migration, Diagnostics);
       if (!ExportSarif.empty())
         Report.Sarif = cdp::sarifResults(Diagnostics.takeRecorded());
       if (!Migrated) {
