@@ -9,6 +9,7 @@
 
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
 #include "Lowering/InsertedLines.h"
@@ -50,9 +51,9 @@ public:
       Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of " +
                quotedKernelName(Scope.Child) + " by this " +
                (Grid ? "grid" : "block") + ", made as one when it ends.\n" +
-               Indent +
-               "cdp::aggregated::" + (Grid ? "GridScope<" : "BlockScope<") +
-               Spelling.Kernel + "> " + Spelling.Variable + ";";
+               Indent + runtime::AggregatedNamespace.str() +
+               (Grid ? "GridScope<" : "BlockScope<") + Spelling.Kernel + "> " +
+               Spelling.Variable + ";";
     }
     insertLinesAfter(Body->getLBracLoc(), Lines);
   }
@@ -85,8 +86,8 @@ public:
     const std::string Signature =
         TemplateHeader +
         std::string(Child.getStorageClass() == SC_Static ? "static " : "") +
-        "__global__ void " + launchBoundsOf(Child) + Name +
-        "_aggregated(cdp::aggregated::" +
+        "__global__ void " + launchBoundsOf(Child) + Name + "_aggregated(" +
+        runtime::AggregatedNamespace.str() +
         (OneShape ? "SyncedBatch<" : "Batch<") + llvm::join(Types, ", ") +
         "> cdp_batch)";
 

@@ -7,6 +7,8 @@
 
 #include "Lowering/KernelAlias.h"
 
+#include "CudaAST/RuntimeNames.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -43,7 +45,8 @@ std::optional<SourceLocation> aliasPlace(const Decl &Enclosing, FileID File,
 
 std::string newAliasName(const FunctionDecl &Kernel, ASTContext &Context,
                          llvm::StringSet<> &Taken) {
-  std::string Base = "cdp_launch_" + Kernel.getNameAsString();
+  std::string Base =
+      runtime::KernelAliasPrefix.str() + Kernel.getNameAsString();
   std::string Name = Base;
   for (unsigned N = 2; Context.Idents.find(Name) != Context.Idents.end() ||
                        !Taken.insert(Name).second;

@@ -8,6 +8,7 @@
 #include "Lowering/LaunchAggregation.h"
 
 #include "CudaAST/KernelName.h"
+#include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
 #include "Lowering/LoweringDiagnostics.h"
@@ -317,7 +318,7 @@ private:
     const std::string ArgsOpen =
         !HasWrittenArgs ? "}" : (After == '\n' || After == '\r' ? "}," : "}, ");
     if (Granularity == AggregationGranularity::Warp) {
-      Edits->insert(CalleeBegin, "cdp::aggregated::byWarp(");
+      Edits->insert(CalleeBegin, (runtime::AggregateByWarp + "(").str());
       Edits->insert(NameEnd, "_aggregated" + DeducedArgs);
       Edits->replace(TripleLess, 3, ", {");
     } else {

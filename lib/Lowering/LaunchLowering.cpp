@@ -8,6 +8,7 @@
 #include "Lowering/LaunchLowering.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/RuntimeNames.h"
 #include "Lowering/KernelAlias.h"
 #include "Lowering/MacroBodyLaunch.h"
 
@@ -365,7 +366,8 @@ private:
       return std::nullopt;
     }
     LoweringPlan Plan;
-    Plan.Prefix = "cdp::DeviceLaunch<void(" + Spelled.Spelling + ")>(";
+    Plan.Prefix =
+        (runtime::DeviceLaunch + "<void(" + Spelled.Spelling + ")>(").str();
     Plan.ArgOpeners = argOpeners(*Layout);
     return Plan;
   }
@@ -422,7 +424,8 @@ private:
       return std::nullopt;
     }
     KernelPlan Plan;
-    Plan.Type = "cdp::DeviceLaunch<void(" + Spelled.Spelling + ")>";
+    Plan.Type =
+        (runtime::DeviceLaunch + "<void(" + Spelled.Spelling + ")>").str();
     Plan.Prefix = Plan.Type + "(";
     Plan.ArgOpeners = argOpeners(*Layout);
     Plan.Long =
@@ -544,7 +547,7 @@ private:
     if (launchesThroughDependentValue()) {
       // `k<<<...>>>(p)` with `K k`: the runtime's deduction guide takes the
       // kernel's type from the pointer in each instantiation.
-      Plan.Prefix = "cdp::DeviceLaunch(";
+      Plan.Prefix = (runtime::DeviceLaunch + "(").str();
       for (const Expr *Arg : WrittenArgs)
         Plan.ArgOpeners.push_back(isa<PackExpansionExpr>(Arg) ? ".args("
                                                               : ".arg(");
@@ -554,7 +557,7 @@ private:
     if (!Kernel || rejectInstantiatedLayouts(State))
       return std::nullopt;
 
-    Plan.Prefix = "cdp::DeviceLaunch(";
+    Plan.Prefix = (runtime::DeviceLaunch + "(").str();
     unsigned NumParams =
         std::max<unsigned>(Kernel->getNumParams(), WrittenArgs.size());
     Plan.ArgOpeners.assign(NumParams, ".arg(");
@@ -601,14 +604,14 @@ private:
     StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
     std::string Site;
     llvm::raw_string_ostream OS(Site);
-    OS << "CDP_LAUNCH_SITE(\"";
+    OS << runtime::LaunchSiteMacro << "(\"";
     OS.write_escaped(File);
     OS << "\", " << SM.getPresumedLineNumber(Loc) << ", \"";
     OS.write_escaped(Kernel);
     OS << "\"), ";
-    StringRef Unchecked = "cdp::DeviceLaunch";
+    StringRef Unchecked = runtime::DeviceLaunch;
     assert(StringRef(Plan.Prefix).starts_with(Unchecked));
-    Plan.Prefix = "cdp::CheckedDeviceLaunch" +
+    Plan.Prefix = runtime::CheckedDeviceLaunch.str() +
                   Plan.Prefix.substr(Unchecked.size()) + Site;
   }
 
@@ -752,7 +755,7 @@ private:
       return true;
 
     LoweringPlan Plan;
-    Plan.Prefix = "cdp::DeviceLaunch(";
+    Plan.Prefix = (runtime::DeviceLaunch + "(").str();
     if (State.FirstDeducedLaunch.isInvalid())
       State.FirstDeducedLaunch = Launch.getBeginLoc();
     if (Options.RuntimeChecks)

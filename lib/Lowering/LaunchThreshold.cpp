@@ -9,6 +9,7 @@
 
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/ChildGridUses.h"
 #include "Lowering/InsertedLines.h"
@@ -95,8 +96,8 @@ public:
       if (AfterSemi.isInvalid())
         return decline("it is not followed by its semicolon");
     }
-    Edits.insert(At, std::string(BodyOfIf ? "{ " : "") +
-                         "if (cdp::serial::fewerThreads(" + Grid + ", " +
+    Edits.insert(At, std::string(BodyOfIf ? "{ " : "") + "if (" +
+                         runtime::SerialFewerThreads.str() + "(" + Grid + ", " +
                          Block + ", " + std::to_string(Options.Threads) +
                          ")) " + Callee + "_serial(" +
                          llvm::join(Arguments, ", ") + "); else ");
@@ -317,7 +318,8 @@ bool writeSerialKernel(const FunctionDecl &Child, SourceLocation FirstLaunch,
       "    const dim3 gridDim, const dim3 blockDim" +
       (Parameters.empty() ? "" : ", " + Parameters) + ")\n" +
       lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText + "\n" + Serial +
-      " {\n  cdp::serial::byWarp<" + Name + "_thread>(cdp_grid, cdp_block" +
+      " {\n  " + runtime::SerialByWarp.str() + "<" + Name +
+      "_thread>(cdp_grid, cdp_block" +
       (Arguments.empty() ? "" : ", " + Arguments) + ");\n}";
   insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
   // A launch before the copy (in the child itself, when it recurses) needs

@@ -6,7 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering/LowerLaunchesAction.h"
+
 #include "CudaAST/KernelName.h"
+#include "CudaAST/RuntimeNames.h"
 
 #include "CudaAST/FunctionStackVisitor.h"
 #include "Lowering/AggregatedKernel.h"
@@ -33,10 +35,11 @@ using namespace clang;
 
 namespace cdp {
 
-/// The include every lowered file gets, once.
-static constexpr llvm::StringLiteral RuntimeHeader = "cdp/launch.cuh";
-/// The include of a file with aggregated launches, instead.
-static constexpr llvm::StringLiteral AggregationHeader = "cdp/aggregate.cuh";
+/// The include every lowered file gets, once; a file with aggregated
+/// launches gets the aggregation's instead.
+static constexpr llvm::StringLiteral RuntimeHeader = runtime::LaunchHeader;
+static constexpr llvm::StringLiteral AggregationHeader =
+    runtime::AggregationHeader;
 
 namespace {
 

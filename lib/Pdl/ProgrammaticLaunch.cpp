@@ -8,6 +8,7 @@
 #include "Pdl/ProgrammaticLaunch.h"
 
 #include "CudaAST/FunctionStackVisitor.h"
+#include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
 
 #include "clang/AST/ASTContext.h"
@@ -41,9 +42,9 @@ std::optional<PdlMarker> pdlMarkerOf(const CUDAKernelCallExpr &Launch) {
     return std::nullopt;
   std::string Name = Callee->getQualifiedNameAsString();
   PdlMarker Marker{Call, PdlAttribute::StreamSerialization, Call->getArg(0)};
-  if (Name == "cdp::pdl::streamSerialization")
+  if (Name == runtime::PdlStreamSerialization)
     return Marker;
-  if (Name != "cdp::pdl::programmaticEvent" || Call->getNumArgs() < 2)
+  if (Name != runtime::PdlProgrammaticEvent || Call->getNumArgs() < 2)
     return std::nullopt;
   Marker.Attribute = PdlAttribute::ProgrammaticEvent;
   Marker.Event = Call->getArg(1);

@@ -1,0 +1,55 @@
+//===- RuntimeNames.h - The runtime's names the tool writes ---*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The contract between the tool and runtime/include/cdp: every name the
+// generated code uses from the runtime, and every name of the runtime the
+// tool reads in user code (the PDL and aggregation markers), spelled once
+// here (as C++ Insights keeps its output's spellings in one place). A
+// rename in the runtime is a rename here.
+//
+// Names the generated code declares itself (a kernel's `_aggregated` copy,
+// the `cdp_grid` locals of the explicit form) belong to the code that
+// writes them; they start with `cdp_` or end in a suffix of the user's
+// name, never with `__`, which is reserved to the implementation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_CUDAAST_RUNTIMENAMES_H
+#define CDP_LOWER_CUDAAST_RUNTIMENAMES_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace cdp::runtime {
+
+/// The headers a lowered file includes (`-I` the runtime's include dir).
+constexpr llvm::StringLiteral LaunchHeader = "cdp/launch.cuh";
+constexpr llvm::StringLiteral AggregationHeader = "cdp/aggregate.cuh";
+
+/// cdp/launch.cuh: one launch (`DeviceLaunch<void(int *)>(k, {...})`),
+/// the same under --runtime-checks, and the site those checks report.
+constexpr llvm::StringLiteral DeviceLaunch = "cdp::DeviceLaunch";
+constexpr llvm::StringLiteral CheckedDeviceLaunch = "cdp::CheckedDeviceLaunch";
+constexpr llvm::StringLiteral LaunchSiteMacro = "CDP_LAUNCH_SITE";
+/// The prefix of a kernel's launch alias (`using cdp_launch_k = ...`).
+constexpr llvm::StringLiteral KernelAliasPrefix = "cdp_launch_";
+
+/// --threshold's serial runs (cdp/launch.cuh, namespace cdp::serial).
+constexpr llvm::StringLiteral SerialFewerThreads = "cdp::serial::fewerThreads";
+constexpr llvm::StringLiteral SerialByWarp = "cdp::serial::byWarp";
+
+/// cdp/aggregate.cuh: the aggregated launch of a warp, and the namespace
+/// of the block and grid scopes and the batches.
+constexpr llvm::StringLiteral AggregatedNamespace = "cdp::aggregated::";
+constexpr llvm::StringLiteral AggregateByWarp = "cdp::aggregated::byWarp";
+
+/// Markers read in user code: the PDL attributes of cdp/pdl.cuh.
+constexpr llvm::StringLiteral PdlStreamSerialization =
+    "cdp::pdl::streamSerialization";
+constexpr llvm::StringLiteral PdlProgrammaticEvent =
+    "cdp::pdl::programmaticEvent";
+
+} // namespace cdp::runtime
+
+#endif // CDP_LOWER_CUDAAST_RUNTIMENAMES_H
