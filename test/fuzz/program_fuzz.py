@@ -265,12 +265,12 @@ int main() {{
 
 def lower(options, original, output, flags, allowed):
     """Lowers `original` into `output`; the problem as a line, or None.
-    Warnings whose text holds `allowed` are expected."""
+    Warnings whose text holds one of `allowed` are expected."""
     tool = subprocess.run([options.tool, *flags, original, "-o", output, "--",
                            "--cuda-gpu-arch=sm_90"],
                           capture_output=True, text=True)
     unexpected = [l for l in tool.stderr.splitlines()
-                  if "warning:" in l and not (allowed and allowed in l)]
+                  if "warning:" in l and not any(a in l for a in allowed)]
     if tool.returncode != 0 or unexpected:
         first = ([l for l in tool.stderr.splitlines() if "error" in l] +
                  unexpected + ["no message"])[0]
@@ -280,7 +280,7 @@ def lower(options, original, output, flags, allowed):
 
 def check(options, seed, work):
     """Problems with program `seed` (lowered and compiled), as lines."""
-    source = Program(seed, options.aggregate).source()
+    source = Program(seed, options.aggregate or options.threshold).source()
     name = f"program_{seed}"
     original = os.path.join(work, name + ".cu")
     with open(original, "w") as f:
@@ -289,10 +289,21 @@ def check(options, seed, work):
     # every child's launches declared independent of stream order: only
     # the launches aggregation must refuse (in a lambda, a macro, a
     # function template) are left, each with its warning.
-    variants = [("lowered", [], None)]
+    variants = [("lowered", [], ())]
     if options.aggregate:
         variants += [(g, [f"--aggregate={g}", "--aggregate-unordered=all"],
-                      "is not aggregated") for g in ("warp", "block", "grid")]
+                      ("is not aggregated",))
+                     for g in ("warp", "block", "grid")]
+    # --threshold, alone and over warp aggregation: a launch it refuses
+    # (barriers, shared memory, recursion, ...) says so and launches.
+    if options.threshold:
+        refused = ("always launches a grid under --threshold",
+                   "is not aggregated")
+        variants += [
+            ("thresh", ["--threshold=64", "--aggregate-unordered=all"],
+             refused),
+            ("threshwarp", ["--threshold=64", "--aggregate=warp",
+                            "--aggregate-unordered=all"], refused)]
     outputs = [original]
     for variant, flags, allowed in variants:
         output = os.path.join(work, f"{name}.{variant}.cu")
@@ -330,6 +341,9 @@ def main():
                         help="also lower each program at every aggregation "
                         "granularity (with markers, recursion, class "
                         "parameters and 1,024-thread parents)")
+    parser.add_argument("--threshold", action="store_true",
+                        help="the programs of --aggregate, lowered with "
+                        "--threshold=64 alone and over warp aggregation")
     options = parser.parse_args()
     work = options.keep or tempfile.mkdtemp(prefix="cdp-program-fuzz.")
     os.makedirs(work, exist_ok=True)
