@@ -11,6 +11,7 @@
 #include "CudaAST/RuntimeNames.h"
 #include "Lowering/KernelAlias.h"
 #include "Lowering/MacroBodyLaunch.h"
+#include "Lowering/StatementSlot.h"
 
 #include "CudaAST/WrittenText.h"
 
@@ -29,8 +30,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallVector.h"
@@ -647,32 +646,7 @@ private:
   }
 
   /// Whether the launch is a statement of its own (`child<<<1, 1>>>(p);`).
-  bool isStatement() const {
-    const Stmt *Child = &Launch;
-    DynTypedNodeList Parents = Context.getParents(*Child);
-    while (Parents.size() == 1 && Parents[0].get<ExprWithCleanups>()) {
-      Child = Parents[0].get<ExprWithCleanups>();
-      Parents = Context.getParents(*Child);
-    }
-    if (Parents.size() != 1)
-      return false;
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return false;
-    if (isa<CompoundStmt, SwitchCase, LabelStmt, AttributedStmt>(Parent))
-      return true;
-    if (const auto *If = dyn_cast<IfStmt>(Parent))
-      return If->getThen() == Child || If->getElse() == Child;
-    if (const auto *While = dyn_cast<WhileStmt>(Parent))
-      return While->getBody() == Child;
-    if (const auto *Do = dyn_cast<DoStmt>(Parent))
-      return Do->getBody() == Child;
-    if (const auto *For = dyn_cast<ForStmt>(Parent))
-      return For->getBody() == Child;
-    if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent))
-      return Range->getBody() == Child;
-    return false;
-  }
+  bool isStatement() const { return statementSlotOf(Context, Launch); }
 
   std::optional<HostDeviceBranches>
   hostDeviceBranches(const LaunchTokens &Tokens) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering/LaunchThreshold.h"
+#include "Lowering/StatementSlot.h"
 
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
@@ -18,7 +19,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -225,34 +225,9 @@ private:
   /// Whether the launch is a statement (of a block, or the body of a
   /// statement), where an if statement may stand.
   bool isStatement() {
-    DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(Launch));
-    while (true) {
-      DynTypedNodeList Parents = Context.getParents(Node);
-      if (Parents.size() != 1)
-        return false;
-      const Stmt *Parent = Parents[0].get<Stmt>();
-      if (!Parent)
-        return false;
-      if (isa<ExprWithCleanups>(Parent)) {
-        Node = Parents[0];
-        continue;
-      }
-      const Stmt *Child = Node.get<Stmt>();
-      if (isa<CompoundStmt, LabelStmt, CaseStmt, DefaultStmt, AttributedStmt>(
-              Parent))
-        return true;
-      if (const auto *If = dyn_cast<IfStmt>(Parent)) {
-        BodyOfIf = true;
-        return If->getThen() == Child || If->getElse() == Child;
-      }
-      if (const auto *For = dyn_cast<ForStmt>(Parent))
-        return For->getBody() == Child;
-      if (const auto *While = dyn_cast<WhileStmt>(Parent))
-        return While->getBody() == Child;
-      if (const auto *Do = dyn_cast<DoStmt>(Parent))
-        return Do->getBody() == Child;
-      return false;
-    }
+    const Stmt *Slot = statementSlotOf(Context, Launch);
+    BodyOfIf = Slot && isa<IfStmt>(Slot);
+    return Slot;
   }
 
   const CUDAKernelCallExpr &Launch;
