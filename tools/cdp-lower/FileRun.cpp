@@ -12,6 +12,8 @@
 #include "NvccCommandLine.h"
 #include "SpacedChevrons.h"
 
+#include "Driver/SystemBodySkipping.h"
+
 #include "clang/Basic/FileManager.h"
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/ADT/StringExtras.h"
@@ -112,7 +114,11 @@ bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
   Options.WorkingDir = Parse.Directory;
   llvm::IntrusiveRefCntPtr<FileManager> Files(
       new FileManager(Options, std::move(FS)));
-  ToolInvocation Invocation(Parse.CommandLine, &Factory, Files.get(),
+  std::unique_ptr<FrontendActionFactory> Skipping;
+  if (Parse.SkipSystemBodies)
+    Skipping = skippingSystemBodies(Factory);
+  ToolInvocation Invocation(Parse.CommandLine,
+                            Skipping ? Skipping.get() : &Factory, Files.get(),
                             std::make_shared<PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Diagnostics);
   unsigned ErrorsBefore = Diagnostics.errorsReported();

@@ -42,6 +42,8 @@ struct FileParse {
   /// The build's PTX that GPUs from sm_90 on JIT-compile, when it is below
   /// sm_90 (CompileFlags.h): the same for each architecture of a command.
   unsigned PtxJitArchitecture = 0;
+  /// Skip the bodies of functions in system headers (SystemBodySkipping.h).
+  bool SkipSystemBodies = false;
 };
 
 /// The parses of \p Input: each compile command \p Database has for it,

@@ -63,45 +63,65 @@ bool namesWhatTheToolReads(StringRef Name) {
 /// Names whose code differs between architectures: __CUDA_ARCH__ and its
 /// kin, nv/target's selection macros, and PDL's API (griddepcontrol exists
 /// from sm_90 on, and the PDL checks are about architectures).
+/// Names whose code is compiled differently for some architectures.
 bool namesAnArchitecture(StringRef Name) {
   static const llvm::StringSet<> Names = {
       "NV_IF_TARGET",
       "NV_IF_ELSE_TARGET",
       "NV_DISPATCH_TARGET",
+  };
+  return Names.contains(Name) || Name.starts_with("__CUDA_ARCH");
+}
+
+/// PDL's names: its checks are about architectures, and they follow a
+/// kernel's calls into the CUDA headers' wrappers.
+bool namesPdl(StringRef Name) {
+  static const llvm::StringSet<> Names = {
       "cudaGridDependencySynchronize",
       "cudaTriggerProgrammaticLaunchCompletion",
       "cudaLaunchKernelEx",
       "cudaLaunchKernelExC",
       "cudaLaunchAttributeProgrammaticStreamSerialization",
       "cudaLaunchAttributeProgrammaticEvent",
+      "pdl", // <cdp/pdl.cuh>'s markers' namespace.
   };
-  return Names.contains(Name) || Name.starts_with("__CUDA_ARCH");
+  return Names.contains(Name);
 }
 
-using Need = decltype(LaunchScan::Need);
-
 /// What the tool needs of \p Text: one file, lexed raw, so every branch of
-/// its conditionals and its macro definitions count.
-Need needOf(StringRef Text, const LangOptions &LangOpts) {
+/// its conditionals and its macro definitions count. Its Files are left to
+/// the caller.
+LaunchScan scanOf(StringRef Text, const LangOptions &LangOpts) {
   Lexer Raw(SourceLocation(), LangOpts, Text.begin(), Text.begin(), Text.end());
-  Need Result = LaunchScan::NothingToLower;
+  LaunchScan Result;
+  Result.Need = LaunchScan::NothingToLower;
+  Result.FollowsCalls = false;
   Token Tok;
   for (bool AtEnd = false; !AtEnd;) {
     AtEnd = Raw.LexFromRawLexer(Tok);
     if (Tok.is(tok::eof))
       break;
     bool Identifier = Tok.is(tok::raw_identifier);
+    StringRef Name = Identifier ? Tok.getRawIdentifier() : StringRef();
     // PDL's wait and trigger may be inline assembly.
-    if ((Identifier && namesAnArchitecture(Tok.getRawIdentifier())) ||
+    if ((Identifier && namesPdl(Name)) ||
         (tok::isStringLiteral(Tok.getKind()) &&
          StringRef(Tok.getLiteralData(), Tok.getLength())
              .contains("griddepcontrol")))
-      return LaunchScan::PerArchitecture;
-    if (Tok.isOneOf(tok::lesslessless, tok::greatergreatergreater) ||
-        (Identifier && namesWhatTheToolReads(Tok.getRawIdentifier())))
-      Result = LaunchScan::SameForEveryArchitecture;
+      return {LaunchScan::PerArchitecture, /*FollowsCalls=*/true, {}};
+    if (Identifier && namesAnArchitecture(Name))
+      Result.Need = LaunchScan::PerArchitecture;
+    else if (Tok.isOneOf(tok::lesslessless, tok::greatergreatergreater) ||
+             (Identifier && namesWhatTheToolReads(Name)))
+      Result.Need = std::max(Result.Need, LaunchScan::SameForEveryArchitecture);
   }
   return Result;
+}
+
+/// What two files' scans prove together.
+void join(LaunchScan &Into, const LaunchScan &Other) {
+  Into.Need = std::max(Into.Need, Other.Need);
+  Into.FollowsCalls |= Other.FollowsCalls;
 }
 
 /// Preprocesses the file, then reads the text of every file it read.
@@ -122,13 +142,13 @@ protected:
     const SourceManager &SM = PP.getSourceManager();
     LaunchScan Scan;
     Scan.Need = LaunchScan::NothingToLower;
+    Scan.FollowsCalls = false;
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       FileID File = SM.translateFile(It->first);
       if (File.isInvalid() ||
           SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
         continue;
-      Scan.Need =
-          std::max(Scan.Need, needOf(SM.getBufferData(File), PP.getLangOpts()));
+      join(Scan, scanOf(SM.getBufferData(File), PP.getLangOpts()));
       Scan.Files.push_back(absolutePath(SM, File));
     }
     llvm::sort(Scan.Files);

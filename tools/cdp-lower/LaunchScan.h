@@ -21,6 +21,10 @@
 // (a layout that differs between architectures is left to the runtime,
 // and each lowered launch static_asserts its offsets in every nvcc pass).
 //
+// The same read says whether a check may follow a kernel's calls into a
+// system header's function bodies, which the parse otherwise skips
+// (Driver/SystemBodySkipping.h).
+//
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_TOOLS_LAUNCHSCAN_H
 #define CDP_LOWER_TOOLS_LAUNCHSCAN_H
@@ -39,6 +43,12 @@ struct LaunchScan {
     SameForEveryArchitecture, ///< One parse serves every architecture.
     PerArchitecture,          ///< Each architecture needs its own parse.
   } Need = PerArchitecture;
+  /// Whether a check that follows a kernel's calls into system headers
+  /// may run: the files name PDL (its API, <cdp/pdl.cuh>'s markers or its
+  /// instructions), whose checks look for the wait in the CUDA headers'
+  /// wrappers too. (The aggregation, --threshold and the migration stop at
+  /// a system header's functions.)
+  bool FollowsCalls = true;
   /// The files read (absolute, sorted, system headers left out).
   std::vector<std::string> Files;
 };

@@ -548,11 +548,16 @@ int main(int argc, const char **argv) {
     // Under nvcc's command line (cdp-nvcc), what a scan proves saves
     // parses (LaunchScan.h): a file with nothing for the tool is not
     // parsed, as nvcc compiles it next and reports what else is wrong with
-    // it; one whose code is the same for every architecture is parsed once.
+    // it; one whose code is the same for every architecture is parsed once,
+    // and the bodies of system headers' functions are skipped unless a
+    // check follows calls into them.
     bool OneArchitecture = Parses->size() == 1;
     std::optional<cdp::LaunchScan> Scan;
     if (NvccFlags && !PrintParamLayout)
       Scan = cdp::scanForLowering(Parses->front());
+    if (Scan)
+      for (cdp::FileParse &Parse : *Parses)
+        Parse.SkipSystemBodies = !Scan->FollowsCalls;
     if (Scan && Scan->Need == cdp::LaunchScan::SameForEveryArchitecture)
       Parses->resize(1);
     bool NothingToLower = Scan && Scan->Need == cdp::LaunchScan::NothingToLower;
