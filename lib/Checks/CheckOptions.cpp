@@ -1,5 +1,4 @@
-//===- CheckOptions.cpp - Which checks run, and how loud
-//-------------------===//
+//===- CheckOptions.cpp - Which checks run, and how loud ------------------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- PdlCheck.cpp - Checks about Programmatic Dependent Launch
-//-----------===//
+//===- PdlCheck.cpp - Checks of Programmatic Dependent Launch -------------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

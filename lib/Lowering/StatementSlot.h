@@ -1,5 +1,4 @@
-//===- StatementSlot.h - Where a launch stands as a statement ----*- C++
-//-*-===//
+//===- StatementSlot.h - Where a launch stands ------------------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

@@ -1,5 +1,4 @@
-//===- cdp-lower.cpp - Lower device-side CUDA launches
-//----------------------===//
+//===- cdp-lower.cpp - Lower device-side CUDA launches --------------------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
