@@ -73,7 +73,7 @@ def main():
         "CDP_CUDA_PATH", "/usr/local/cuda"))
     args = parser.parse_args()
     tool = os.path.join(args.build, "tools", "cdp-lower", "cdp-lower")
-    # What cdp-lower adds to parse a file (tools/cdp-lower/CompileFlags.cpp).
+    # What cdp-lower adds to parse a file (lib/Driver/CompileFlags.cpp).
     # CUDA 13 keeps thrust and cub in include/cccl, which nvcc adds itself.
     flags = ["-std=c++17", "-fgpu-rdc", "--cuda-gpu-arch=sm_90",
              "-I" + os.path.join(args.cuda_path, "include", "cccl")]

@@ -12,7 +12,7 @@
 // analyses, only the PDL checks follow a kernel's calls into a system
 // header (the aggregation, --threshold and the migration stop there); the
 // driver skips only where the files a source reads name no PDL
-// (tools/cdp-lower/LaunchScan.h), and only under nvcc's command line,
+// (LaunchScan.h), and only under nvcc's command line,
 // where nvcc compiles the source next and reports any error in a skipped
 // body.
 //

@@ -1,0 +1,67 @@
+//===- CudaWrapperOverlay.cpp - clang's CUDA wrapper, as nvcc's -----------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "Driver/CudaWrapperOverlay.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <mutex>
+
+namespace cdp {
+
+/// clang 22's definitions, as the wrapper writes them.
+static constexpr llvm::StringLiteral StdAllocation =
+    "namespace std {\n"
+    "__device__ static inline void free(void *__ptr) { ::free(__ptr); }\n"
+    "__device__ static inline void *malloc(size_t __size) {\n"
+    "  return ::malloc(__size);\n"
+    "}\n"
+    "} // namespace std\n";
+
+/// Same number of lines, so that the wrapper's own messages keep theirs.
+static constexpr llvm::StringLiteral StdAllocationAsNvcc =
+    "namespace std {\n"
+    "using ::free; // cdp-lower: one entity with ::free, as for nvcc\n"
+    "using ::malloc;\n"
+    "\n"
+    "\n"
+    "} // namespace std\n";
+
+std::optional<std::string> wrapperWithStdAllocation(llvm::StringRef Wrapper) {
+  size_t At = Wrapper.find(StdAllocation);
+  if (At == llvm::StringRef::npos)
+    return std::nullopt;
+  return (Wrapper.take_front(At) + StdAllocationAsNvcc +
+          Wrapper.drop_front(At + StdAllocation.size()))
+      .str();
+}
+
+const WrapperOverlay *
+cudaWrapperOverlay(llvm::ArrayRef<std::string> CommandLine) {
+  llvm::StringRef ResourceDir = CDP_CLANG_RESOURCE_DIR;
+  for (llvm::StringRef Arg : CommandLine)
+    if (Arg.consume_front("-resource-dir="))
+      ResourceDir = Arg;
+  llvm::SmallString<256> Path(ResourceDir);
+  llvm::sys::path::append(Path, "include", "__clang_cuda_runtime_wrapper.h");
+
+  // Read once per run for each resource directory: -j parses ask at once.
+  static std::mutex Lock;
+  static llvm::StringMap<std::optional<WrapperOverlay>> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, Inserted] = Known.try_emplace(Path);
+  if (Inserted)
+    if (auto Wrapper = llvm::MemoryBuffer::getFile(Path))
+      if (auto Text = wrapperWithStdAllocation((*Wrapper)->getBuffer()))
+        It->second = WrapperOverlay{std::string(Path), std::move(*Text)};
+  return It->second ? &*It->second : nullptr;
+}
+
+} // namespace cdp

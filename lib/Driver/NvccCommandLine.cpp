@@ -1,0 +1,577 @@
+//===- NvccCommandLine.cpp - An nvcc command line, read as clang's --------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Driver/NvccCommandLine.h"
+
+#include "Driver/HostCompilerIncludes.h"
+
+#include "clang/Options/Options.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
+
+namespace cdp {
+
+bool isNvccCommand(llvm::ArrayRef<std::string> CommandLine) {
+  if (CommandLine.empty())
+    return false;
+  llvm::StringRef Program = llvm::sys::path::stem(CommandLine.front());
+  return Program == "nvcc";
+}
+
+namespace {
+
+/// What an nvcc flag means for a device-side parse (from nvcc's manual,
+/// CUDA 13).
+enum class FlagKind {
+  GpuArchitecture, ///< -arch, --gpu-architecture
+  GenerateCode,    ///< -gencode, --generate-code
+  GpuCode,         ///< -code, --gpu-code
+  Rdc,             ///< -rdc, --relocatable-device-code
+  DeviceCompile,   ///< -dc: compile with relocatable device code
+  HostOptions,     ///< -Xcompiler, --compiler-options
+  Std,             ///< -std, --std
+  IncludePath,     ///< -I, --include-path
+  SystemInclude,   ///< -isystem, --system-include
+  Define,          ///< -D, --define-macro
+  Undefine,        ///< -U, --undefine-macro
+  PreInclude,      ///< -include, --pre-include
+  OptionsFile,     ///< -optf, --options-file
+  DefaultStream,   ///< -default-stream, --default-stream
+  ForwardUnknown,  ///< -forward-unknown-to-host-compiler
+  HostCompiler,    ///< -ccbin, --compiler-bindir
+  DropWithValue,   ///< steers another pass of nvcc; takes a value
+  Drop,            ///< steers another pass of nvcc, or the output
+  Unknown,
+};
+
+FlagKind kindOf(llvm::StringRef Name) {
+  return llvm::StringSwitch<FlagKind>(Name)
+      .Cases({"arch", "gpu-architecture"}, FlagKind::GpuArchitecture)
+      .Cases({"gencode", "generate-code"}, FlagKind::GenerateCode)
+      .Cases({"rdc", "relocatable-device-code"}, FlagKind::Rdc)
+      .Cases({"dc", "device-c"}, FlagKind::DeviceCompile)
+      .Cases({"Xcompiler", "compiler-options"}, FlagKind::HostOptions)
+      .Case("std", FlagKind::Std)
+      .Cases({"I", "include-path"}, FlagKind::IncludePath)
+      .Cases({"isystem", "system-include"}, FlagKind::SystemInclude)
+      .Cases({"D", "define-macro"}, FlagKind::Define)
+      .Cases({"U", "undefine-macro"}, FlagKind::Undefine)
+      .Cases({"include", "pre-include"}, FlagKind::PreInclude)
+      .Cases({"optf", "options-file"}, FlagKind::OptionsFile)
+      .Case("default-stream", FlagKind::DefaultStream)
+      .Cases({"forward-unknown-to-host-compiler", "forward-unknown-opts"},
+             FlagKind::ForwardUnknown)
+      .Cases({"code", "gpu-code"}, FlagKind::GpuCode)
+      .Cases({"ccbin", "compiler-bindir"}, FlagKind::HostCompiler)
+      .Cases({"x",
+              "o",
+              "output-file",
+              "odir",
+              "output-directory",
+              "Xptxas",
+              "ptxas-options",
+              "Xnvlink",
+              "nvlink-options",
+              "Xlinker",
+              "linker-options",
+              "Xcudafe",
+              "Xarchive",
+              "archive-options",
+              "Xfatbin",
+              "fatbin-options",
+              "maxrregcount",
+              "t",
+              "threads",
+              "split-compile",
+              "cudart",
+              "cudadevrt",
+              "MF",
+              "dependency-output",
+              "MT",
+              "dependency-target-name",
+              "L",
+              "library-path",
+              "l",
+              "library",
+              "m",
+              "machine"},
+             FlagKind::DropWithValue)
+      .Cases({"diag-suppress",
+              "diag_suppress",
+              "diag-error",
+              "diag_error",
+              "diag-warn",
+              "diag_warn",
+              "run-args",
+              "ldir",
+              "libdevice-directory",
+              "arbin",
+              "archiver-binary",
+              "keep-dir",
+              "dopt",
+              "ftz",
+              "prec-div",
+              "prec-sqrt",
+              "fmad",
+              "time",
+              "Werror",
+              "Xnvvm",
+              "nvvmir-library",
+              "target-directory",
+              "split-compile-extended",
+              "jump-table-density",
+              "device-stack-protector",
+              "frandom-seed",
+              "compress-mode",
+              "extra-device-vectorization",
+              "Ofast-compile"},
+             FlagKind::DropWithValue)
+      .Cases({"c",
+              "compile",
+              "E",
+              "preprocess",
+              "dlink",
+              "device-link",
+              "dw",
+              "device-w",
+              "lib",
+              "link",
+              "cuda",
+              "cubin",
+              "ptx",
+              "fatbin",
+              "optix-ir",
+              "M",
+              "MM",
+              "MD",
+              "MMD",
+              "MP",
+              "generate-dependencies",
+              "generate-nonsystem-dependencies",
+              "keep",
+              "save-temps",
+              "v",
+              "verbose",
+              "dryrun",
+              "resource-usage",
+              "res-usage",
+              "src-in-ptx",
+              "source-in-ptx",
+              "restrict",
+              "w",
+              "disable-warnings",
+              "lto",
+              "dlto",
+              "dlink-time-opt",
+              "allow-unsupported-compiler",
+              "display-error-number",
+              "err-no",
+              "no-display-error-number",
+              "no-host-device-initializer-list",
+              "no-host-device-move-forward",
+              "noprof",
+              "no-exceptions",
+              "shared",
+              "pg",
+              "profile",
+              "m64",
+              "G",
+              "device-debug",
+              "lineinfo",
+              "generate-line-info",
+              "g",
+              "debug",
+              "expt-relaxed-constexpr",
+              "expt-extended-lambda",
+              "extended-lambda",
+              "use_fast_math",
+              "use-fast-math",
+              "extensible-whole-program",
+              "ewp",
+              "forward-unknown-to-host-linker",
+              "static-global-template-stub",
+              "no-compress",
+              "qpp-config",
+              "list-gpu-arch",
+              "list-gpu-code",
+              "fdevice-syntax-only",
+              "fdevice-time-trace",
+              "keep-device-functions",
+              "Wreorder",
+              "Wdefault-stream-launch",
+              "Wmissing-launch-bounds",
+              "Wext-lambda-captures-this",
+              "Wno-deprecated-gpu-targets",
+              "Wno-deprecated-declarations",
+              "objdump-dump-elf"},
+             FlagKind::Drop)
+      .Default(FlagKind::Unknown);
+}
+
+/// Flags whose value may be joined to a one-letter name (`-Ifoo`).
+FlagKind joinedKindOf(llvm::StringRef Arg) {
+  if (Arg.size() < 3 || Arg[0] != '-' || Arg[1] == '-')
+    return FlagKind::Unknown;
+  switch (Arg[1]) {
+  case 'I':
+    return FlagKind::IncludePath;
+  case 'D':
+    return FlagKind::Define;
+  case 'U':
+    return FlagKind::Undefine;
+  case 'L':
+  case 'l':
+    return FlagKind::DropWithValue;
+  default:
+    return FlagKind::Unknown;
+  }
+}
+
+bool takesValue(FlagKind Kind) {
+  switch (Kind) {
+  case FlagKind::DeviceCompile:
+  case FlagKind::ForwardUnknown:
+  case FlagKind::Drop:
+  case FlagKind::Unknown:
+    return false;
+  default:
+    return true;
+  }
+}
+
+/// The clang architecture (`sm_80`, `sm_90a`) of nvcc's `sm_80`,
+/// `compute_80` or `lto_80`; nothing for a name nvcc resolves itself.
+std::optional<std::string> clangArchitecture(llvm::StringRef Name) {
+  Name = Name.trim().trim("\"'[]");
+  for (llvm::StringRef Prefix : {"sm_", "compute_", "lto_"})
+    if (Name.consume_front(Prefix) && !Name.empty() &&
+        llvm::isDigit(Name.front()))
+      return "sm_" + Name.str();
+  return std::nullopt;
+}
+
+class Translation {
+public:
+  Translation(llvm::StringRef Directory) : Directory(Directory) {}
+
+  llvm::Error run(llvm::ArrayRef<std::string> Args, unsigned Depth = 0);
+
+  ClangCommandLine finish(std::string Program) {
+    ClangCommandLine Result;
+    Result.Arguments.push_back(std::move(Program));
+    // -arch alone embeds the PTX too (-arch=sm_80 is
+    // -gencode arch=compute_80,code=[sm_80,compute_80]); with -code, when
+    // that names a compute_ target.
+    bool ArchEmbedsPtx =
+        !GpuCode || llvm::StringRef(*GpuCode).contains("compute_");
+    for (const std::string &Name : ArchitectureNames)
+      addArchitecture(Name, ArchEmbedsPtx);
+    // nvcc's own default target when the command names none (CUDA 13):
+    // -arch=sm_75, PTX included.
+    if (Architectures.empty() && Unresolved.empty())
+      addArchitecture("sm_75", /*EmbedsPtx=*/true);
+    for (std::string &Arch : Architectures)
+      Result.Arguments.push_back("--cuda-gpu-arch=" + Arch);
+    // clang's spelling of the PTX the build embeds, which GPUs newer than
+    // every compiled architecture JIT-compile.
+    for (std::string &Arch : PtxArchitectures)
+      Result.Arguments.push_back("--cuda-include-ptx=" + Arch);
+    if (Rdc)
+      Result.Arguments.push_back("-fgpu-rdc");
+    llvm::append_range(Result.Arguments, Flags);
+    // A translated flag that the device-side parse has no use for
+    // (-fgpu-default-stream) is the translation's, not the user's: no
+    // "argument unused during compilation" for it.
+    Result.Arguments.push_back("-Qunused-arguments");
+    // The headers nvcc's host compiler finds (omp.h in GCC's own
+    // directory), searched after clang's own.
+    for (std::string &Dir :
+         hostCompilerIncludeDirs(hostCompilerFor(HostCompiler))) {
+      Result.Arguments.push_back("-idirafter");
+      Result.Arguments.push_back(std::move(Dir));
+    }
+    for (size_t I = 0; I < Inputs.size(); ++I) {
+      if (!isCudaInput(Inputs[I]))
+        continue;
+      Result.Arguments.push_back(Inputs[I]);
+      if (InputPositions[I])
+        Result.CudaSourcePositions.push_back(InputPositions[I]);
+    }
+    Result.Unknown = std::move(Unknown);
+    Result.UnresolvedArchitectures = std::move(Unresolved);
+    Result.HostCompiler = std::move(HostCompiler);
+    return Result;
+  }
+
+  /// `-x cu`: every source of the command is CUDA.
+  bool AllSourcesCuda = false;
+
+private:
+  /// Whether the parse reads \p Input: a CUDA source. nvcc compiles C and
+  /// C++ files with the host compiler (unless `-x cu`) and passes objects,
+  /// libraries, PTX and cubins to the link as they are; so does the tool's
+  /// caller, cdp-nvcc.
+  bool isCudaInput(llvm::StringRef Input) const {
+    llvm::StringRef Extension = llvm::sys::path::extension(Input);
+    if (llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".C", ".c++"},
+                           Extension))
+      return AllSourcesCuda;
+    return !llvm::is_contained({".o", ".obj", ".a", ".lib", ".so", ".dylib",
+                                ".dll", ".ptx", ".cubin", ".fatbin", ".res"},
+                               Extension) &&
+           !Input.contains(".so.");
+  }
+
+  void addArchitectures(llvm::StringRef List, bool EmbedsPtx) {
+    llvm::SmallVector<llvm::StringRef> Names;
+    List.split(Names, ',');
+    for (llvm::StringRef Name : Names)
+      addArchitecture(Name, EmbedsPtx);
+  }
+  void addArchitecture(llvm::StringRef Name, bool EmbedsPtx) {
+    if (std::optional<std::string> Arch = clangArchitecture(Name)) {
+      if (!llvm::is_contained(Architectures, *Arch))
+        Architectures.push_back(*Arch);
+      if (EmbedsPtx && !llvm::is_contained(PtxArchitectures, *Arch))
+        PtxArchitectures.push_back(*Arch);
+    } else if (!Name.empty()) {
+      Unresolved.push_back(Name.str());
+    }
+  }
+  /// `arch=compute_80,code=[compute_80,sm_80]`: the virtual architecture
+  /// decides `__CUDA_ARCH__`, and a compute_ code embeds its PTX; without
+  /// one, each real one does.
+  void addGeneratedCode(llvm::StringRef Spec) {
+    Spec = Spec.trim("\"'");
+    size_t Arch = Spec.find("arch=");
+    size_t Code = Spec.find("code=");
+    llvm::StringRef Codes =
+        Code == llvm::StringRef::npos ? "" : Spec.substr(Code + 5);
+    if (Arch != llvm::StringRef::npos) {
+      addArchitecture(Spec.substr(Arch + 5).split(',').first,
+                      Codes.contains("compute_"));
+      return;
+    }
+    addArchitectures(Codes, /*EmbedsPtx=*/false);
+  }
+  void addHostFlag(llvm::StringRef Flag);
+  void addFlag(FlagKind Kind, llvm::StringRef Value, llvm::StringRef Original);
+
+  llvm::StringRef Directory;
+  std::vector<std::string> Architectures, PtxArchitectures, Unresolved, Flags,
+      Inputs, Unknown;
+  /// Each input's position in the command line (0 = the program), or 0
+  /// for one read from an options file.
+  std::vector<unsigned> InputPositions;
+  /// -arch's names, resolved with -code at the end (either may come first).
+  std::vector<std::string> ArchitectureNames;
+  std::optional<std::string> GpuCode;
+  bool Rdc = false;
+  bool ForwardUnknown = false;
+  std::string HostCompiler;
+};
+
+/// Host-compiler flags that change what the source means to a parse:
+/// macros, include paths, the language standard. The rest (warnings,
+/// code generation, -march) is the host compiler's business.
+void Translation::addHostFlag(llvm::StringRef Flag) {
+  for (llvm::StringRef Prefix :
+       {"-D", "-U", "-I", "-isystem", "-iquote", "-idirafter", "-std=", "-O"})
+    if (Flag.starts_with(Prefix) && Flag.size() > Prefix.size()) {
+      Flags.push_back(Flag.str());
+      return;
+    }
+  if (Flag == "-w") {
+    Flags.push_back(Flag.str());
+    return;
+  }
+  // A -f flag clang knows, unless it turns on another offloading model or
+  // instrumentation.
+  if (!Flag.starts_with("-f") || Flag.starts_with("-fopenmp") ||
+      Flag.starts_with("-fsanitize") || Flag.starts_with("-fprofile") ||
+      Flag.starts_with("-fcoverage") || Flag.starts_with("-flto"))
+    return;
+  std::string Nearest;
+  if (clang::getDriverOptTable().findExact(Flag, Nearest) ||
+      clang::getDriverOptTable().findNearest(Flag, Nearest) == 0)
+    Flags.push_back(Flag.str());
+}
+
+void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
+                          llvm::StringRef Original) {
+  switch (Kind) {
+  case FlagKind::GpuArchitecture: {
+    llvm::SmallVector<llvm::StringRef> Names;
+    Value.split(Names, ',');
+    for (llvm::StringRef Name : Names)
+      ArchitectureNames.push_back(Name.str());
+    return;
+  }
+  case FlagKind::GpuCode:
+    GpuCode = Value.str();
+    return;
+  case FlagKind::GenerateCode:
+    addGeneratedCode(Value);
+    return;
+  case FlagKind::Rdc:
+    Rdc = Value == "true";
+    return;
+  case FlagKind::DeviceCompile:
+    Rdc = true;
+    return;
+  case FlagKind::HostOptions: {
+    // nvcc splits the value at commas and at spaces: Makefiles write
+    // `--compiler-options "-O2 -pthread -fPIC"` as one argument.
+    llvm::SmallVector<llvm::StringRef> HostFlags;
+    llvm::SplitString(Value, HostFlags, ", \t");
+    for (llvm::StringRef Flag : HostFlags)
+      addHostFlag(Flag.trim("\"'"));
+    return;
+  }
+  case FlagKind::Std:
+    Flags.push_back("-std=" + Value.str());
+    return;
+  case FlagKind::IncludePath:
+    Flags.push_back("-I" + Value.str());
+    return;
+  case FlagKind::SystemInclude:
+    Flags.push_back("-isystem");
+    Flags.push_back(Value.str());
+    return;
+  case FlagKind::Define:
+    Flags.push_back("-D" + Value.str());
+    return;
+  case FlagKind::Undefine:
+    Flags.push_back("-U" + Value.str());
+    return;
+  case FlagKind::PreInclude:
+    Flags.push_back("-include");
+    Flags.push_back(Value.str());
+    return;
+  case FlagKind::DefaultStream:
+    if (Value == "per-thread")
+      Flags.push_back("-fgpu-default-stream=per-thread");
+    return;
+  case FlagKind::ForwardUnknown:
+    ForwardUnknown = true;
+    return;
+  case FlagKind::HostCompiler:
+    HostCompiler = Value.str();
+    return;
+  case FlagKind::OptionsFile:
+    return; // Read by run().
+  case FlagKind::DropWithValue:
+  case FlagKind::Drop:
+    return;
+  case FlagKind::Unknown:
+    Unknown.push_back(Original.str());
+    return;
+  }
+}
+
+llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
+  // Positions are the command line's, whose program run() does not see.
+  auto AddInput = [&](size_t I) {
+    Inputs.push_back(Args[I]);
+    InputPositions.push_back(Depth == 0 ? I + 1 : 0);
+  };
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == "--") {
+      // The input files, as an interpolated command gives them, after a
+      // `--` that clang reads the same way.
+      Inputs.push_back("--");
+      InputPositions.push_back(0);
+      for (size_t Input = I + 1; Input < Args.size(); ++Input)
+        AddInput(Input);
+      break;
+    }
+    if (!Arg.starts_with("-") || Arg == "-") {
+      AddInput(I);
+      continue;
+    }
+    llvm::StringRef Name = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
+    auto [Key, Joined] = Name.split('=');
+    bool HasJoinedValue = Name.contains('=');
+    FlagKind Kind = kindOf(Key);
+    if (Kind == FlagKind::Unknown) {
+      if (Key.starts_with("O") && !Arg.starts_with("--")) {
+        Flags.push_back(Arg.str()); // -O3: it defines __OPTIMIZE__.
+        continue;
+      }
+      if (Key.starts_with("W") && !Arg.starts_with("--"))
+        continue; // nvcc's or the host's warnings, not this parse's.
+      FlagKind Short = joinedKindOf(Arg);
+      if (Short != FlagKind::Unknown) {
+        addFlag(Short, Arg.drop_front(2), Arg);
+        continue;
+      }
+      if (ForwardUnknown) {
+        addHostFlag(Arg);
+        continue;
+      }
+    }
+    llvm::StringRef Value = Joined;
+    if (takesValue(Kind) && !HasJoinedValue) {
+      // `-Werror` alone is a flag; its list of kinds is optional.
+      if (Key == "Werror")
+        continue;
+      if (I + 1 == Args.size())
+        break; // nvcc would stop here with "missing value".
+      Value = Args[++I];
+    }
+    if (Kind == FlagKind::OptionsFile) {
+      if (Depth > 16)
+        return llvm::createStringError("options files nested too deeply");
+      llvm::SmallString<256> Path(Value);
+      llvm::sys::path::make_absolute(Directory, Path);
+      auto Contents = llvm::MemoryBuffer::getFile(Path);
+      if (!Contents)
+        return llvm::createStringError("cannot read nvcc options file '" +
+                                       Value +
+                                       "': " + Contents.getError().message());
+      llvm::BumpPtrAllocator Allocator;
+      llvm::StringSaver Saver(Allocator);
+      llvm::SmallVector<const char *> Tokens;
+      llvm::cl::TokenizeGNUCommandLine((*Contents)->getBuffer(), Saver, Tokens);
+      std::vector<std::string> Nested(Tokens.begin(), Tokens.end());
+      if (llvm::Error E = run(Nested, Depth + 1))
+        return E;
+      continue;
+    }
+    addFlag(Kind, Value, Arg);
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<ClangCommandLine>
+translateNvccCommand(llvm::ArrayRef<std::string> CommandLine,
+                     llvm::StringRef Directory) {
+  Translation T(Directory);
+  if (CommandLine.empty())
+    return T.finish("clang++");
+  for (size_t I = 1; I < CommandLine.size(); ++I) {
+    llvm::StringRef Arg = CommandLine[I];
+    if (Arg == "-xcu" || Arg == "--x=cu" || Arg == "-x=cu" ||
+        ((Arg == "-x" || Arg == "--x") && I + 1 < CommandLine.size() &&
+         CommandLine[I + 1] == "cu"))
+      T.AllSourcesCuda = true;
+  }
+  if (llvm::Error E = T.run(CommandLine.drop_front()))
+    return E;
+  // The parse is clang's: the program name says so in --print-commands.
+  return T.finish("clang++");
+}
+
+} // namespace cdp

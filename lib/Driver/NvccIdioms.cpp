@@ -1,0 +1,68 @@
+//===- NvccIdioms.cpp - Code nvcc accepts and clang refuses ---------------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Driver/NvccIdioms.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallString.h"
+
+using namespace clang;
+
+namespace cdp {
+
+/// The text of the line of \p Loc from its start up to \p Loc.
+static llvm::StringRef lineUpTo(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getSpellingLoc(Loc);
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  if (Invalid)
+    return "";
+  unsigned Offset = SM.getFileOffset(Loc);
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  return Buffer.slice(LineStart, Offset);
+}
+
+std::optional<std::string> nvccIdiomNote(const Diagnostic &Error) {
+  llvm::SmallString<128> Message;
+  Error.FormatDiagnostic(Message);
+  llvm::StringRef Text = Message;
+  // Only where the parse reads clang's own wrapper (another clang than the
+  // one CudaWrapperOverlay.h knows).
+  if (Text == "call to 'malloc' is ambiguous" ||
+      Text == "call to 'free' is ambiguous")
+    return std::string(
+        "nvcc accepts this call under 'using namespace std;', but clang's "
+        "CUDA headers declare both ::" +
+        Text.slice(Text.find('\'') + 1, Text.rfind('\'')).str() +
+        " and std::" + Text.slice(Text.find('\'') + 1, Text.rfind('\'')).str() +
+        " for device code; qualify the call ('::" +
+        Text.slice(Text.find('\'') + 1, Text.rfind('\'')).str() +
+        "'), which both compilers accept");
+  if (Text == "initialization is not supported for __shared__ variables")
+    return std::string(
+        "nvcc accepts a __shared__ variable whose type has a constructor "
+        "(cuda::barrier, say) and does not run it; clang refuses it; declare "
+        "uninitialized storage instead, '__shared__ alignas(T) unsigned char "
+        "storage[sizeof(T)];', and use '*reinterpret_cast<T *>(storage)'");
+  if (Text == "variable-sized object may not be initialized")
+    return std::string(
+        "nvcc's host compiler accepts an initializer on a variable-length "
+        "array; clang does not: fill the array after its declaration");
+  if (Text == "expected ')'" && Error.hasSourceManager() &&
+      lineUpTo(Error.getSourceManager(), Error.getLocation()).contains("asm") &&
+      lineUpTo(Error.getSourceManager(), Error.getLocation())
+          .rtrim()
+          .ends_with(")"))
+    return std::string(
+        "nvcc accepts inline-assembly operands without a comma between them; "
+        "clang does not: separate the operands with ','");
+  return std::nullopt;
+}
+
+} // namespace cdp
