@@ -7,7 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 packages=(clang-22 clang-tools-22 clang-format-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
-          cmake make g++ python3 python3-jsonschema ccache sccache)
+          cmake make g++ python3 python3-jsonschema ccache sccache libgtest-dev libgmock-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||

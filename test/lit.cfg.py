@@ -1,6 +1,7 @@
 # lit configuration for cdp-lower. Tests mirror lib/: Checks/, Lowering/
 # and ParamLayout/, plus Tool/ for the command line, Plugin/, and CMake/
-# for the installed package in a real CMake build. test/gpu/ is a nested
+# for the installed package in a real CMake build; Unit/ runs the
+# GoogleTest executables of unittests/. test/gpu/ is a nested
 # suite of programs run on a GPU (its lit.cfg.py): UNSUPPORTED where there
 # is none; test/gpu/cdp1/ has its own scripts.
 import os
