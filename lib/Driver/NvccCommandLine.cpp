@@ -12,7 +12,6 @@
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -29,21 +28,15 @@ bool isNvccCommand(llvm::ArrayRef<std::string> CommandLine) {
 
 namespace {
 
-/// What an nvcc flag means for a device-side parse (from nvcc's manual,
-/// CUDA 13).
+/// What an nvcc flag means for a device-side parse (NvccFlags.def).
 enum class FlagKind {
+  Clang,           ///< clang's flag of the same meaning, with the value
   GpuArchitecture, ///< -arch, --gpu-architecture
   GenerateCode,    ///< -gencode, --generate-code
   GpuCode,         ///< -code, --gpu-code
   Rdc,             ///< -rdc, --relocatable-device-code
   DeviceCompile,   ///< -dc: compile with relocatable device code
   HostOptions,     ///< -Xcompiler, --compiler-options
-  Std,             ///< -std, --std
-  IncludePath,     ///< -I, --include-path
-  SystemInclude,   ///< -isystem, --system-include
-  Define,          ///< -D, --define-macro
-  Undefine,        ///< -U, --undefine-macro
-  PreInclude,      ///< -include, --pre-include
   OptionsFile,     ///< -optf, --options-file
   DefaultStream,   ///< -default-stream, --default-stream
   ForwardUnknown,  ///< -forward-unknown-to-host-compiler
@@ -53,187 +46,38 @@ enum class FlagKind {
   Unknown,
 };
 
-FlagKind kindOf(llvm::StringRef Name) {
-  return llvm::StringSwitch<FlagKind>(Name)
-      .Cases({"arch", "gpu-architecture"}, FlagKind::GpuArchitecture)
-      .Cases({"gencode", "generate-code"}, FlagKind::GenerateCode)
-      .Cases({"rdc", "relocatable-device-code"}, FlagKind::Rdc)
-      .Cases({"dc", "device-c"}, FlagKind::DeviceCompile)
-      .Cases({"Xcompiler", "compiler-options"}, FlagKind::HostOptions)
-      .Case("std", FlagKind::Std)
-      .Cases({"I", "include-path"}, FlagKind::IncludePath)
-      .Cases({"isystem", "system-include"}, FlagKind::SystemInclude)
-      .Cases({"D", "define-macro"}, FlagKind::Define)
-      .Cases({"U", "undefine-macro"}, FlagKind::Undefine)
-      .Cases({"include", "pre-include"}, FlagKind::PreInclude)
-      .Cases({"optf", "options-file"}, FlagKind::OptionsFile)
-      .Case("default-stream", FlagKind::DefaultStream)
-      .Cases({"forward-unknown-to-host-compiler", "forward-unknown-opts"},
-             FlagKind::ForwardUnknown)
-      .Cases({"code", "gpu-code"}, FlagKind::GpuCode)
-      .Cases({"ccbin", "compiler-bindir"}, FlagKind::HostCompiler)
-      .Cases({"x",
-              "o",
-              "output-file",
-              "odir",
-              "output-directory",
-              "Xptxas",
-              "ptxas-options",
-              "Xnvlink",
-              "nvlink-options",
-              "Xlinker",
-              "linker-options",
-              "Xcudafe",
-              "Xarchive",
-              "archive-options",
-              "Xfatbin",
-              "fatbin-options",
-              "maxrregcount",
-              "t",
-              "threads",
-              "split-compile",
-              "cudart",
-              "cudadevrt",
-              "MF",
-              "dependency-output",
-              "MT",
-              "dependency-target-name",
-              "L",
-              "library-path",
-              "l",
-              "library",
-              "m",
-              "machine"},
-             FlagKind::DropWithValue)
-      .Cases({"diag-suppress",
-              "diag_suppress",
-              "diag-error",
-              "diag_error",
-              "diag-warn",
-              "diag_warn",
-              "run-args",
-              "ldir",
-              "libdevice-directory",
-              "arbin",
-              "archiver-binary",
-              "keep-dir",
-              "dopt",
-              "ftz",
-              "prec-div",
-              "prec-sqrt",
-              "fmad",
-              "time",
-              "Werror",
-              "Xnvvm",
-              "nvvmir-library",
-              "target-directory",
-              "split-compile-extended",
-              "jump-table-density",
-              "device-stack-protector",
-              "frandom-seed",
-              "compress-mode",
-              "extra-device-vectorization",
-              "Ofast-compile"},
-             FlagKind::DropWithValue)
-      .Cases({"c",
-              "compile",
-              "E",
-              "preprocess",
-              "dlink",
-              "device-link",
-              "dw",
-              "device-w",
-              "lib",
-              "link",
-              "cuda",
-              "cubin",
-              "ptx",
-              "fatbin",
-              "optix-ir",
-              "M",
-              "MM",
-              "MD",
-              "MMD",
-              "MP",
-              "generate-dependencies",
-              "generate-nonsystem-dependencies",
-              "keep",
-              "save-temps",
-              "v",
-              "verbose",
-              "dryrun",
-              "resource-usage",
-              "res-usage",
-              "src-in-ptx",
-              "source-in-ptx",
-              "restrict",
-              "w",
-              "disable-warnings",
-              "lto",
-              "dlto",
-              "dlink-time-opt",
-              "allow-unsupported-compiler",
-              "display-error-number",
-              "err-no",
-              "no-display-error-number",
-              "no-host-device-initializer-list",
-              "no-host-device-move-forward",
-              "noprof",
-              "no-exceptions",
-              "shared",
-              "pg",
-              "profile",
-              "m64",
-              "G",
-              "device-debug",
-              "lineinfo",
-              "generate-line-info",
-              "g",
-              "debug",
-              "expt-relaxed-constexpr",
-              "expt-extended-lambda",
-              "extended-lambda",
-              "use_fast_math",
-              "use-fast-math",
-              "extensible-whole-program",
-              "ewp",
-              "forward-unknown-to-host-linker",
-              "static-global-template-stub",
-              "no-compress",
-              "qpp-config",
-              "list-gpu-arch",
-              "list-gpu-code",
-              "fdevice-syntax-only",
-              "fdevice-time-trace",
-              "keep-device-functions",
-              "Wreorder",
-              "Wdefault-stream-launch",
-              "Wmissing-launch-bounds",
-              "Wext-lambda-captures-this",
-              "Wno-deprecated-gpu-targets",
-              "Wno-deprecated-declarations",
-              "objdump-dump-elf"},
-             FlagKind::Drop)
-      .Default(FlagKind::Unknown);
+/// One row of NvccFlags.def.
+struct NvccFlag {
+  llvm::StringLiteral Short, Long;
+  FlagKind Kind;
+  /// For FlagKind::Clang: clang's spelling, and whether the value is
+  /// joined to it.
+  llvm::StringLiteral Clang = "";
+  bool Joined = false;
+};
+
+constexpr NvccFlag NvccFlags[] = {
+#define NVCC_FLAG(SHORT, LONG, KIND) {SHORT, LONG, FlagKind::KIND},
+#define NVCC_CLANG_FLAG(SHORT, LONG, SPELLING, JOINED)                         \
+  {SHORT, LONG, FlagKind::Clang, SPELLING, JOINED},
+#include "Driver/NvccFlags.def"
+};
+
+/// The flag nvcc spells \p Name (without its dashes); null when nvcc has
+/// none.
+const NvccFlag *flagNamed(llvm::StringRef Name) {
+  for (const NvccFlag &Flag : NvccFlags)
+    if (Name == Flag.Short || (!Flag.Long.empty() && Name == Flag.Long))
+      return &Flag;
+  return nullptr;
 }
 
-/// Flags whose value may be joined to a one-letter name (`-Ifoo`).
-FlagKind joinedKindOf(llvm::StringRef Arg) {
-  if (Arg.size() < 3 || Arg[0] != '-' || Arg[1] == '-')
-    return FlagKind::Unknown;
-  switch (Arg[1]) {
-  case 'I':
-    return FlagKind::IncludePath;
-  case 'D':
-    return FlagKind::Define;
-  case 'U':
-    return FlagKind::Undefine;
-  case 'L':
-  case 'l':
-    return FlagKind::DropWithValue;
-  default:
-    return FlagKind::Unknown;
-  }
+/// The flag whose value is joined to its one-letter name (`-Ifoo`).
+const NvccFlag *joinedFlagOf(llvm::StringRef Arg) {
+  if (Arg.size() < 3 || Arg[0] != '-' || Arg[1] == '-' ||
+      !llvm::is_contained({'I', 'D', 'U', 'L', 'l'}, Arg[1]))
+    return nullptr;
+  return flagNamed(Arg.substr(1, 1));
 }
 
 bool takesValue(FlagKind Kind) {
@@ -364,7 +208,7 @@ private:
     addArchitectures(Codes, /*EmbedsPtx=*/false);
   }
   void addHostFlag(llvm::StringRef Flag);
-  void addFlag(FlagKind Kind, llvm::StringRef Value, llvm::StringRef Original);
+  void addFlag(const NvccFlag &Flag, llvm::StringRef Value);
 
   llvm::StringRef Directory;
   std::vector<std::string> Architectures, PtxArchitectures, Unresolved, Flags,
@@ -406,9 +250,16 @@ void Translation::addHostFlag(llvm::StringRef Flag) {
     Flags.push_back(Flag.str());
 }
 
-void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
-                          llvm::StringRef Original) {
-  switch (Kind) {
+void Translation::addFlag(const NvccFlag &Flag, llvm::StringRef Value) {
+  switch (Flag.Kind) {
+  case FlagKind::Clang:
+    if (Flag.Joined) {
+      Flags.push_back((Flag.Clang + Value).str());
+    } else {
+      Flags.push_back(Flag.Clang.str());
+      Flags.push_back(Value.str());
+    }
+    return;
   case FlagKind::GpuArchitecture: {
     llvm::SmallVector<llvm::StringRef> Names;
     Value.split(Names, ',');
@@ -437,26 +288,6 @@ void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
       addHostFlag(Flag.trim("\"'"));
     return;
   }
-  case FlagKind::Std:
-    Flags.push_back("-std=" + Value.str());
-    return;
-  case FlagKind::IncludePath:
-    Flags.push_back("-I" + Value.str());
-    return;
-  case FlagKind::SystemInclude:
-    Flags.push_back("-isystem");
-    Flags.push_back(Value.str());
-    return;
-  case FlagKind::Define:
-    Flags.push_back("-D" + Value.str());
-    return;
-  case FlagKind::Undefine:
-    Flags.push_back("-U" + Value.str());
-    return;
-  case FlagKind::PreInclude:
-    Flags.push_back("-include");
-    Flags.push_back(Value.str());
-    return;
   case FlagKind::DefaultStream:
     if (Value == "per-thread")
       Flags.push_back("-fgpu-default-stream=per-thread");
@@ -471,9 +302,7 @@ void Translation::addFlag(FlagKind Kind, llvm::StringRef Value,
     return; // Read by run().
   case FlagKind::DropWithValue:
   case FlagKind::Drop:
-    return;
   case FlagKind::Unknown:
-    Unknown.push_back(Original.str());
     return;
   }
 }
@@ -502,24 +331,25 @@ llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
     llvm::StringRef Name = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
     auto [Key, Joined] = Name.split('=');
     bool HasJoinedValue = Name.contains('=');
-    FlagKind Kind = kindOf(Key);
-    if (Kind == FlagKind::Unknown) {
+    const NvccFlag *Flag = flagNamed(Key);
+    if (!Flag) {
       if (Key.starts_with("O") && !Arg.starts_with("--")) {
         Flags.push_back(Arg.str()); // -O3: it defines __OPTIMIZE__.
         continue;
       }
       if (Key.starts_with("W") && !Arg.starts_with("--"))
         continue; // nvcc's or the host's warnings, not this parse's.
-      FlagKind Short = joinedKindOf(Arg);
-      if (Short != FlagKind::Unknown) {
-        addFlag(Short, Arg.drop_front(2), Arg);
+      if (const NvccFlag *Short = joinedFlagOf(Arg)) {
+        addFlag(*Short, Arg.drop_front(2));
         continue;
       }
-      if (ForwardUnknown) {
+      if (ForwardUnknown)
         addHostFlag(Arg);
-        continue;
-      }
+      else
+        Unknown.push_back(Arg.str());
+      continue;
     }
+    FlagKind Kind = Flag->Kind;
     llvm::StringRef Value = Joined;
     if (takesValue(Kind) && !HasJoinedValue) {
       // `-Werror` alone is a flag; its list of kinds is optional.
@@ -548,7 +378,7 @@ llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
         return E;
       continue;
     }
-    addFlag(Kind, Value, Arg);
+    addFlag(*Flag, Value);
   }
   return llvm::Error::success();
 }

@@ -70,6 +70,31 @@ TEST(NvccCommandLine, HostCompilerOptionsThatMatterToAParseStay) {
   EXPECT_THAT(Clang.Arguments, Not(Contains("-Xcompiler")));
 }
 
+TEST(NvccCommandLine, FlagsWithAClangSpellingKeepTheirValue) {
+  // Both of nvcc's spellings, the value joined or not (NvccFlags.def).
+  ClangCommandLine Clang = translate(
+      {"nvcc", "-Ijoined", "--include-path=long", "-isystem", "sys",
+       "--pre-include=pre.h", "-UGONE", "--std", "c++20", "-c", "a.cu"});
+  EXPECT_THAT(Clang.Arguments, Contains("-Ijoined"));
+  EXPECT_THAT(Clang.Arguments, Contains("-Ilong"));
+  EXPECT_THAT(Clang.Arguments, Contains("-UGONE"));
+  EXPECT_THAT(Clang.Arguments, Contains("-std=c++20"));
+  auto Pair = [&](const char *Flag, const char *Value) {
+    auto It = llvm::find(Clang.Arguments, Flag);
+    return It != Clang.Arguments.end() && It + 1 != Clang.Arguments.end() &&
+           It[1] == Value;
+  };
+  EXPECT_TRUE(Pair("-isystem", "sys"));
+  EXPECT_TRUE(Pair("-include", "pre.h"));
+}
+
+TEST(NvccCommandLine, UnknownFlagsAreReported) {
+  ClangCommandLine Clang =
+      translate({"nvcc", "--no-such-nvcc-flag", "-c", "a.cu"});
+  EXPECT_THAT(Clang.Unknown, ElementsAre("--no-such-nvcc-flag"));
+  EXPECT_THAT(Clang.Arguments, Not(Contains("--no-such-nvcc-flag")));
+}
+
 TEST(NvccCommandLine, NvccsOwnFlagsAreDropped) {
   ClangCommandLine Clang =
       translate({"nvcc", "-lineinfo", "--expt-relaxed-constexpr", "-Xptxas",
