@@ -13,7 +13,7 @@
 #define CDP_LOWER_DRIVER_CHECKANDLOWERACTION_H
 
 #include "Checks/CheckOptions.h"
-#include "Lowering/LowerLaunchesAction.h"
+#include "Driver/LowerLaunchesAction.h"
 
 namespace cdp {
 

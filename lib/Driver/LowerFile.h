@@ -19,7 +19,7 @@
 #include "Driver/ToolDiagnostics.h"
 
 #include "Checks/CheckOptions.h"
-#include "Lowering/LowerLaunchesAction.h"
+#include "Driver/LowerLaunchesAction.h"
 #include "Lowering/TextEdit.h"
 
 #include <optional>

@@ -30,8 +30,6 @@
 #define CDP_LOWER_LOWERING_LAUNCHLOWERING_H
 
 #include "Lowering/KernelDeduction.h"
-#include "Lowering/LaunchAggregation.h"
-#include "Lowering/LaunchThreshold.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -132,11 +130,6 @@ struct LaunchLoweringOptions {
   /// Test each pointer argument's memory space on the GPU before launching
   /// (--runtime-checks): `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;
-  /// Aggregate eligible launches (--aggregate); a marked launch is
-  /// aggregated whatever this says.
-  AggregationOptions Aggregate;
-  /// Run small child grids in the launching thread (--threshold).
-  ThresholdOptions Threshold;
 };
 
 /// Rewrites \p Launch through \p Edits, or reports through the context's

@@ -30,7 +30,7 @@
 #include "Driver/WriteLowered.h"
 
 #include "Checks/CheckOptions.h"
-#include "Lowering/LowerLaunchesAction.h"
+#include "Driver/LowerLaunchesAction.h"
 
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "clang/Tooling/Tooling.h"

@@ -5,13 +5,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Lowering/AggregatedKernel.h"
+#include "Aggregation/AggregatedKernel.h"
 
+#include "Aggregation/ChildGridUses.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
-#include "Lowering/ChildGridUses.h"
 #include "Lowering/InsertedLines.h"
 
 #include "clang/AST/ASTContext.h"

@@ -24,10 +24,10 @@
 // BlockScope as its first statement.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_LOWERING_AGGREGATEDKERNEL_H
-#define CDP_LOWER_LOWERING_AGGREGATEDKERNEL_H
+#ifndef CDP_LOWER_AGGREGATION_AGGREGATEDKERNEL_H
+#define CDP_LOWER_AGGREGATION_AGGREGATEDKERNEL_H
 
-#include "Lowering/LaunchAggregation.h"
+#include "Aggregation/LaunchAggregation.h"
 
 namespace cdp {
 
@@ -39,4 +39,4 @@ bool writeAggregatedKernels(
 
 } // namespace cdp
 
-#endif // CDP_LOWER_LOWERING_AGGREGATEDKERNEL_H
+#endif // CDP_LOWER_AGGREGATION_AGGREGATEDKERNEL_H

@@ -11,9 +11,11 @@
 // (ProgrammaticLaunchLowering.h). Everything else keeps its bytes.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
-#define CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
+#ifndef CDP_LOWER_DRIVER_LOWERLAUNCHESACTION_H
+#define CDP_LOWER_DRIVER_LOWERLAUNCHESACTION_H
 
+#include "Aggregation/LaunchAggregation.h"
+#include "Aggregation/LaunchThreshold.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/MacroLaunchUses.h"
 #include "Lowering/TextEdit.h"
@@ -27,11 +29,21 @@
 
 namespace cdp {
 
+/// What a file's launches are made into: lowered (lib/Lowering), or
+/// aggregated or run in the launching thread (lib/Aggregation).
+struct LaunchTransformOptions : LaunchLoweringOptions {
+  /// Aggregate eligible launches (--aggregate); a marked launch is
+  /// aggregated whatever this says.
+  AggregationOptions Aggregate;
+  /// Run small child grids in the launching thread (--threshold).
+  ThresholdOptions Threshold;
+};
+
 struct LoweringOptions {
   /// Report what the lowering would refuse, with what the checks find;
   /// produce no text.
   bool CheckOnly = false;
-  LaunchLoweringOptions Launches;
+  LaunchTransformOptions Launches;
   /// The name the `#line` after the runtime's include gives the file, so
   /// that nvcc's messages on a lowered copy name the original; empty when
   /// the lowered text replaces the file.
@@ -119,4 +131,4 @@ private:
 
 } // namespace cdp
 
-#endif // CDP_LOWER_LOWERING_LOWERLAUNCHESACTION_H
+#endif // CDP_LOWER_DRIVER_LOWERLAUNCHESACTION_H

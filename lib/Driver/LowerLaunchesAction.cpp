@@ -5,13 +5,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Lowering/LowerLaunchesAction.h"
+#include "Driver/LowerLaunchesAction.h"
 
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
 
+#include "Aggregation/AggregatedKernel.h"
 #include "CudaAST/FunctionStackVisitor.h"
-#include "Lowering/AggregatedKernel.h"
 #include "Lowering/HeaderCopies.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
@@ -104,7 +104,7 @@ private:
 /// lowers each device-side launch; warns of those in other project headers.
 class LaunchVisitor : public FunctionStackVisitor<LaunchVisitor> {
 public:
-  LaunchVisitor(ASTContext &Context, const LaunchLoweringOptions &Options,
+  LaunchVisitor(ASTContext &Context, const LaunchTransformOptions &Options,
                 LoweredFiles &Files)
       : Context(Context), Options(Options), SM(Context.getSourceManager()),
         Files(Files) {
@@ -221,7 +221,7 @@ private:
   }
 
   ASTContext &Context;
-  const LaunchLoweringOptions &Options;
+  const LaunchTransformOptions &Options;
   const SourceManager &SM;
   LoweredFiles &Files;
   LaunchLoweringState State;

@@ -43,10 +43,10 @@
 // less deep; launch errors of the serial run are none.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_LOWERING_LAUNCHTHRESHOLD_H
-#define CDP_LOWER_LOWERING_LAUNCHTHRESHOLD_H
+#ifndef CDP_LOWER_AGGREGATION_LAUNCHTHRESHOLD_H
+#define CDP_LOWER_AGGREGATION_LAUNCHTHRESHOLD_H
 
-#include "Lowering/LaunchAggregation.h"
+#include "Aggregation/LaunchAggregation.h"
 #include "Lowering/SourceEdits.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -92,4 +92,4 @@ bool writeSerialKernels(
 
 } // namespace cdp
 
-#endif // CDP_LOWER_LOWERING_LAUNCHTHRESHOLD_H
+#endif // CDP_LOWER_AGGREGATION_LAUNCHTHRESHOLD_H

@@ -13,8 +13,8 @@
 // This finds both, through the functions the kernel calls.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_LOWERING_CHILDGRIDUSES_H
-#define CDP_LOWER_LOWERING_CHILDGRIDUSES_H
+#ifndef CDP_LOWER_AGGREGATION_CHILDGRIDUSES_H
+#define CDP_LOWER_AGGREGATION_CHILDGRIDUSES_H
 
 #include "clang/AST/Decl.h"
 
@@ -39,4 +39,4 @@ ChildGridUses findChildGridUses(const clang::FunctionDecl &Kernel);
 
 } // namespace cdp
 
-#endif // CDP_LOWER_LOWERING_CHILDGRIDUSES_H
+#endif // CDP_LOWER_AGGREGATION_CHILDGRIDUSES_H

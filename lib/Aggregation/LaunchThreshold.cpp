@@ -5,16 +5,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Lowering/LaunchThreshold.h"
-#include "Lowering/StatementSlot.h"
+#include "Aggregation/LaunchThreshold.h"
 
+#include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchRefusal.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
-#include "Lowering/ChildGridUses.h"
 #include "Lowering/InsertedLines.h"
 #include "Lowering/LoweringDiagnostics.h"
+#include "Lowering/StatementSlot.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -61,12 +62,12 @@ bool hasLaunch(const Stmt *Root, const FunctionDecl *Kernel = nullptr) {
   return Find.Found;
 }
 
-class LaunchThresholder {
+class LaunchThresholder : LaunchRefusal {
 public:
   LaunchThresholder(const CUDAKernelCallExpr &Launch,
                     const FunctionDecl &Enclosing, ASTContext &Context,
                     llvm::function_ref<SourceEdits *(FileID)> EditsOf)
-      : Launch(Launch), Enclosing(Enclosing), Context(Context),
+      : LaunchRefusal(Context), Launch(Launch), Enclosing(Enclosing),
         SM(Context.getSourceManager()), EditsOf(EditsOf),
         Kernel(Launch.getDirectCallee()) {}
 
@@ -120,17 +121,10 @@ private:
     return operand(I)->IgnoreUnlessSpelledInSource();
   }
 
-  bool decline(const std::string &Why) {
+  bool decline(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotThresholded)
         << quotedKernelName(Kernel, "", "a kernel") << Why;
-    return false;
-  }
-  bool declineWithNote(const std::string &Why, SourceLocation At,
-                       const std::string &Note) {
-    decline(Why);
-    report(Context.getDiagnostics(), At, LoweringDiag::AggregationObstacle)
-        << Note;
     return false;
   }
 
@@ -232,7 +226,6 @@ private:
 
   const CUDAKernelCallExpr &Launch;
   const FunctionDecl &Enclosing;
-  ASTContext &Context;
   const SourceManager &SM;
   llvm::function_ref<SourceEdits *(FileID)> EditsOf;
   const FunctionDecl *Kernel;

@@ -27,8 +27,8 @@
 // (and lowered as usual).
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_LOWERING_LAUNCHAGGREGATION_H
-#define CDP_LOWER_LOWERING_LAUNCHAGGREGATION_H
+#ifndef CDP_LOWER_AGGREGATION_LAUNCHAGGREGATION_H
+#define CDP_LOWER_AGGREGATION_LAUNCHAGGREGATION_H
 
 #include "Lowering/SourceEdits.h"
 
@@ -163,4 +163,4 @@ std::string scopeName(const clang::FunctionDecl &Child,
 
 } // namespace cdp
 
-#endif // CDP_LOWER_LOWERING_LAUNCHAGGREGATION_H
+#endif // CDP_LOWER_AGGREGATION_LAUNCHAGGREGATION_H

@@ -5,12 +5,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Lowering/LaunchAggregation.h"
+#include "Aggregation/LaunchAggregation.h"
 
+#include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchRefusal.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
-#include "Lowering/ChildGridUses.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "ParamLayout/ParamLayout.h"
 
@@ -113,13 +114,13 @@ const CallExpr *errorRead(const Stmt *Body) {
   return Find.Found;
 }
 
-class LaunchAggregator {
+class LaunchAggregator : LaunchRefusal {
 public:
   LaunchAggregator(const CUDAKernelCallExpr &Launch,
                    const FunctionDecl &Enclosing, ASTContext &Context,
                    llvm::function_ref<SourceEdits *(FileID)> EditsOf,
                    AggregationState &State)
-      : Launch(Launch), Enclosing(Enclosing), Context(Context),
+      : LaunchRefusal(Context), Launch(Launch), Enclosing(Enclosing),
         SM(Context.getSourceManager()), EditsOf(EditsOf), State(State),
         Kernel(Launch.getDirectCallee()) {}
 
@@ -139,7 +140,7 @@ public:
 
 private:
   /// Reports why the launch is not aggregated; false.
-  bool decline(const std::string &Why) {
+  bool decline(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            Level == DiagnosticsEngine::Error
                ? LoweringDiag::AggregationRefused
@@ -148,14 +149,6 @@ private:
         << static_cast<unsigned>(Granularity) - 1 << Why;
     return false;
   }
-  bool declineWithNote(const std::string &Why, SourceLocation At,
-                       const std::string &Note) {
-    decline(Why);
-    report(Context.getDiagnostics(), At, LoweringDiag::AggregationObstacle)
-        << Note;
-    return false;
-  }
-
   /// A function other than the kernel, for a message.
   static std::string name(const NamedDecl &D) {
     return "'" + D.getNameAsString() + "'";
@@ -357,7 +350,6 @@ private:
 
   const CUDAKernelCallExpr &Launch;
   const FunctionDecl &Enclosing;
-  ASTContext &Context;
   const SourceManager &SM;
   llvm::function_ref<SourceEdits *(FileID)> EditsOf;
   AggregationState &State;
