@@ -13,19 +13,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver/ActionFactory.h"
 #include "Driver/CheckDocs.h"
 #include "Driver/CompileFlags.h"
-#include "Driver/FileRun.h"
 #include "Driver/FixIts.h"
-#include "Driver/LaunchScan.h"
-#include "Driver/LowerFile.h"
-#include "Driver/MigrateFile.h"
 #include "Driver/NvccCommandLine.h"
 #include "Driver/ParallelRun.h"
-#include "Driver/ParamLayoutDump.h"
+#include "Driver/ProcessFile.h"
 #include "Driver/SarifExport.h"
-#include "Driver/ToolDiagnostics.h"
 #include "Driver/ToolStreams.h"
 #include "Driver/WriteLowered.h"
 
@@ -37,13 +31,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <set>
 
 using namespace clang::tooling;
 namespace cl = llvm::cl;
@@ -330,29 +321,6 @@ takeNvccFlags(int &Argc, const char **Argv) {
   return Flags;
 }
 
-/// Whether \p Found holds an error of clang's own that no check reported
-/// at the same place. As clang-tidy, --fix leaves a file the compiler
-/// rejects alone: its fix-its may be wrong, and clang's are guesses. An
-/// error a check explains is the check's finding (a device-side
-/// cudaDeviceSynchronize() under CDP2 is also an overload error).
-static bool
-hasCompilerErrors(llvm::ArrayRef<clang::tooling::Diagnostic> Found) {
-  auto IsClangs = [](const clang::tooling::Diagnostic &D) {
-    return llvm::StringRef(D.DiagnosticName).starts_with("clang-diagnostic-");
-  };
-  auto Place = [](const clang::tooling::Diagnostic &D) {
-    return std::make_pair(D.Message.FilePath, D.Message.FileOffset);
-  };
-  std::set<std::pair<std::string, unsigned>> Explained;
-  for (const clang::tooling::Diagnostic &D : Found)
-    if (!IsClangs(D))
-      Explained.insert(Place(D));
-  return llvm::any_of(Found, [&](const clang::tooling::Diagnostic &D) {
-    return IsClangs(D) && D.DiagLevel == clang::tooling::Diagnostic::Error &&
-           !Explained.count(Place(D));
-  });
-}
-
 /// --print-nvcc-sources: the positions of the CUDA sources among \p Flags,
 /// as NvccCommandLine finds them for the parse.
 static int printNvccSources(const std::vector<std::string> &Flags) {
@@ -528,150 +496,25 @@ int main(int argc, const char **argv) {
       cdp::deviceSideParseAdjuster(cdp::findRuntimeIncludeDir(argv[0])));
 
   cdp::WriteOptions Where{InPlace, OutputPath, DepFile};
-  // What processing one input file found.
-  struct FileReport {
-    bool Failed = false;
-    unsigned Launches = 0;
-    std::vector<clang::tooling::Diagnostic> Exported;
-    std::vector<llvm::json::Value> Sarif; ///< --export-sarif's results.
-  };
+  cdp::FileJob Job(*Database, Adjuster, Options, Checks, Where);
+  Job.CheckOnly = CheckOnly;
+  Job.FlagsAreNvccs = FlagsAreNvccs;
+  Job.NvccFlags = NvccFlags;
+  Job.PrintCommands = PrintCommands;
+  Job.PrintParamLayout = PrintParamLayout;
+  Job.MigrateCdp1 = MigrateCdp1;
+  Job.HeaderFilter = HeaderFilter;
+  Job.Fix = Fix;
+  Job.FixErrors = FixErrors;
+  Job.ExportFixes = !ExportFixes.empty();
+  Job.ExportSarif = !ExportSarif.empty();
+  Job.EditsInPlace = EditsInPlace;
+  Job.WritesLowered = WritesLowered;
   auto Process = [&](const std::string &Input) {
-    FileReport Report;
-    llvm::Expected<std::vector<cdp::FileParse>> Parses = cdp::parsesOf(
-        *Database, Input, Adjuster, cdp::fileErrors(), FlagsAreNvccs);
-    if (!Parses) {
-      error() << llvm::toString(Parses.takeError()) << "\n";
-      Report.Failed = true;
-      return Report;
-    }
-    // Under nvcc's command line (cdp-nvcc), what a scan proves saves
-    // parses (LaunchScan.h): a file with nothing for the tool is not
-    // parsed, as nvcc compiles it next and reports what else is wrong with
-    // it; one whose code is the same for every architecture is parsed once,
-    // and the bodies of system headers' functions are skipped unless a
-    // check follows calls into them.
-    bool OneArchitecture = Parses->size() == 1;
-    std::optional<cdp::LaunchScan> Scan;
-    if (NvccFlags && !PrintParamLayout)
-      Scan = cdp::scanForLowering(Parses->front());
-    if (Scan)
-      for (cdp::FileParse &Parse : *Parses)
-        Parse.SkipSystemBodies = !Scan->FollowsCalls;
-    if (Scan && Scan->Need == cdp::LaunchScan::SameForEveryArchitecture)
-      Parses->resize(1);
-    bool NothingToLower = Scan && Scan->Need == cdp::LaunchScan::NothingToLower;
-    if (PrintCommands) { // The parses that would run.
-      if (!NothingToLower)
-        for (const cdp::FileParse &Parse : *Parses)
-          cdp::fileOutput() << llvm::join(Parse.CommandLine, " ") << "\n";
-      return Report;
-    }
-    cdp::ToolDiagnostics Diagnostics(cdp::fileErrors(),
-                                     Parses->front().CommandLine);
-    if (PrintParamLayout) {
-      // One parse serves every architecture: the layout rule takes the
-      // architecture as an argument.
-      std::vector<unsigned> Archs;
-      for (const cdp::FileParse &Parse : *Parses)
-        for (unsigned Arch : cdp::gpuArchitecturesOf(Parse.CommandLine))
-          if (!llvm::is_contained(Archs, Arch))
-            Archs.push_back(Arch);
-      llvm::raw_ostream &Out = cdp::fileOutput();
-      cdp::ActionFactory<cdp::ParamLayoutDumpAction, llvm::raw_ostream,
-                         const std::vector<unsigned>>
-          Factory(Out, Archs);
-      Report.Failed = !cdp::runParse(Parses->front(), Factory, Diagnostics);
-      return Report;
-    }
-    if (NothingToLower) {
-      auto Text = llvm::MemoryBuffer::getFile(Input);
-      if (!Text) {
-        error() << "'" << Input << "': " << Text.getError().message() << "\n";
-        Report.Failed = true;
-        return Report;
-      }
-      cdp::LoweredInput Unchanged;
-      Unchanged.Text = (*Text)->getBuffer().str();
-      Unchanged.Dependencies = std::move(Scan->Files);
-      if (WritesLowered)
-        Report.Failed |= !cdp::writeLowered(Input, Unchanged, Where);
-      return Report;
-    }
-    std::optional<cdp::MigratedInput> Migrated;
-    if (MigrateCdp1) {
-      // --fix and --export-fixes give the user's source migrated; -o and
-      // -i go on to lower it, and keep the original line numbers.
-      cdp::MigrationOptions Migration{HeaderFilter,
-                                      !Fix && ExportFixes.empty()};
-      Migrated =
-          cdp::migrateFile(Input, Parses->front(), Migration, Diagnostics);
-      if (!ExportSarif.empty())
-        Report.Sarif = cdp::sarifResults(Diagnostics.takeRecorded());
-      if (!Migrated) {
-        error() << "'" << Input << "' was not migrated; it is left unchanged\n";
-        Report.Failed = true;
-        return Report;
-      }
-      // --fix and --export-fixes give the migration alone: CDP2 source,
-      // still written with <<<>>>, which the next run lowers.
-      if (Fix || !ExportFixes.empty()) {
-        cdp::LoweredInput AsLowered;
-        AsLowered.Edits = Migrated->Edits;
-        AsLowered.Text = Migrated->Text;
-        for (const cdp::MigratedInput::Header &Header : Migrated->Headers)
-          AsLowered.Headers.push_back(
-              {Header.Path, "", Header.Text, Header.Edits});
-        if (Fix) {
-          for (const cdp::LoweredInput::Header &Header : AsLowered.Headers)
-            Report.Failed |= !cdp::writeFile(Header.Path, Header.Text);
-          Report.Failed |= !cdp::writeFile(Input, Migrated->Text);
-        } else {
-          Report.Exported.push_back(cdp::loweringAsDiagnostic(
-              Input, AsLowered, "migrated from CDP1 to CDP2 by cdp-lower"));
-        }
-        return Report;
-      }
-    }
-    cdp::LoweringOptions FileOptions = Options;
-    // A lowered copy written elsewhere names the original in its #line.
-    FileOptions.OriginalFileName = EditsInPlace ? "" : Input;
-    FileOptions.WarnOtherArchitectureBranches = OneArchitecture;
-    // The migrated text's headers may still call CDP1's host API.
-    if (Migrated)
-      for (cdp::FileParse &Parse : *Parses)
-        Parse = cdp::withCdp1Compat(std::move(Parse));
-    std::optional<cdp::LoweredInput> Lowered =
-        cdp::lowerFile(Input, *Parses, Checks, FileOptions, Diagnostics,
-                       Migrated ? &*Migrated : nullptr);
-    Report.Exported = Diagnostics.takeRecorded();
-    // Before -i or --fix changes the files the results point into.
-    if (!ExportSarif.empty())
-      llvm::append_range(Report.Sarif, cdp::sarifResults(Report.Exported));
-    if (Fix) {
-      if (hasCompilerErrors(Report.Exported) && !FixErrors) {
-        error() << "'" << Input
-                << "' has compiler errors; its fix-its are not applied "
-                   "(--fix-errors applies them anyway)\n";
-        Report.Failed = true;
-      } else {
-        Report.Failed |= !cdp::applyFixIts(Report.Exported);
-      }
-    }
-    if (!Lowered) {
-      if (WritesLowered)
-        error() << "'" << Input << "' was not lowered; it is left unchanged\n";
-      Report.Failed = true;
-      return Report;
-    }
-    Report.Launches = Lowered->Launches;
-    if (!ExportFixes.empty() && !CheckOnly)
-      Report.Exported.push_back(cdp::loweringAsDiagnostic(Input, *Lowered));
-    if (WritesLowered)
-      Report.Failed |= !cdp::writeLowered(Input, *Lowered, Where);
-    return Report;
+    return cdp::processFile(Input, Job);
   };
 
-  std::vector<FileReport> Reports(Inputs.size());
+  std::vector<cdp::FileReport> Reports(Inputs.size());
   if (Jobs == 1) {
     for (size_t I = 0; I < Inputs.size(); ++I)
       Reports[I] = Process(Inputs[I]);
@@ -684,7 +527,7 @@ int main(int argc, const char **argv) {
   clang::tooling::TranslationUnitDiagnostics Exported;
   Exported.MainSourceFile = cdp::absoluteFilePath(Inputs.front());
   std::vector<llvm::json::Value> SarifResults;
-  for (FileReport &Report : Reports) {
+  for (cdp::FileReport &Report : Reports) {
     Failures += Report.Failed;
     Launches += Report.Launches;
     llvm::append_range(Exported.Diagnostics, Report.Exported);
