@@ -5,7 +5,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Each check lives in its own .cpp file and exposes only its factory here;
-// CheckRegistry.cpp maps the `-W` names onto them.
+// Checks.def lists them, and CheckRegistry.cpp maps the `-W` names onto
+// them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_CHECKS_CHECKFACTORIES_H
@@ -20,23 +21,9 @@ namespace cdp {
 using CheckFactory = std::unique_ptr<Check>(llvm::StringRef Name,
                                             CheckContext &Context);
 
-CheckFactory createLocalPointerCheck;
-CheckFactory createSharedPointerCheck;
-CheckFactory createDeviceSynchronizeCheck;
-CheckFactory createSyncDepthLimitCheck;
-CheckFactory createCdp1StreamCheck;
-CheckFactory createHostDeviceLaunchCheck;
-CheckFactory createDeviceStreamFlagsCheck;
-CheckFactory createSpecialStreamEventCheck;
-CheckFactory createHostOnlyApiCheck;
-CheckFactory createUncheckedLaunchCheck;
-CheckFactory createPdlDeviceLaunchCheck;
-CheckFactory createPdlMissingSyncCheck;
-CheckFactory createPdlReadBeforeSyncCheck;
-CheckFactory createPdlSyncCompiledOutCheck;
-CheckFactory createPdlUnsupportedArchCheck;
-CheckFactory createPdlRestrictLoadCheck;
-CheckFactory createPdlEarlyTriggerCheck;
+#define CDP_CHECK(Name, Class, Level, Summary)                                 \
+  CheckFactory create##Class##Check;
+#include "Checks/Checks.def"
 
 } // namespace cdp
 
