@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Prints, as a Markdown table, what nvcc and cdp-lower say about each bad
 # launch site of test/Checks/Corpus: nvcc's first diagnostic (or that it
-# compiles the file silently) and cdp-lower's report. The README's table is
+# compiles the file silently) and cdp-lower's report. The table in docs/checks.md is
 # this script's output.
 # usage: scripts/compare-nvcc.sh [build dir]
 set -euo pipefail

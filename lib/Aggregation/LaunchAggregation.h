@@ -22,7 +22,7 @@
 // written beside `child`, which is left as it was.
 //
 // Only launches whose aggregation keeps what the program can observe are
-// rewritten (README "Launch aggregation"); any other is reported with the
+// rewritten (docs/aggregation.md); any other is reported with the
 // reason: an error where a marker asked for it, a warning under the option
 // (and lowered as usual).
 //

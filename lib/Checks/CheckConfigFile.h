@@ -16,7 +16,7 @@
 // it; the compile line's -W flags, then their own, act on top of it.
 //
 // The tool also reads which children's launches may be aggregated whatever
-// their stream (`--aggregate-unordered`, README "Launch aggregation"):
+// their stream (`--aggregate-unordered`, docs/aggregation.md):
 //
 //   Aggregation:
 //     Unordered: [visitEdges, relax]    # or: Unordered: all

@@ -28,7 +28,7 @@
 //      and every value it needs can be computed again.
 //
 // Anything else is refused with the condition that fails (see
-// MigrationDiagnostics.h). The conditions are in the README.
+// MigrationDiagnostics.h). The conditions are in docs/migration.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_MIGRATION_DEVICESYNCMIGRATION_H

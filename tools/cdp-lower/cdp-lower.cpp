@@ -153,8 +153,8 @@ static cl::opt<cdp::AggregationGranularity> Aggregate(
     "aggregate",
     cl::desc(
         "Aggregate the device-side launches into "
-        "cudaStreamFireAndForget that can be (README \"Launch "
-        "aggregation\"): the launches of one site by the threads of a "
+        "cudaStreamFireAndForget that can be (docs/aggregation.md): "
+        "the launches of one site by the threads of a "
         "warp, a block or a grid become one launch of a copy of the child, "
         "'<child>_aggregated'; warn of those that cannot, with the "
         "reason"),
@@ -180,7 +180,7 @@ static cl::list<std::string> AggregateUnordered(
              "separated kernel names, or 'all') do not rely on running in "
              "order with the other launches of their stream, so they are "
              "aggregated whatever their stream, the null stream included "
-             "(README \"Launch aggregation\" says what this asserts); also "
+             "(docs/aggregation.md says what this asserts); also "
              "'Aggregation: Unordered:' in .cdp-lower"),
     cl::value_desc("kernel,...|all"), cl::CommaSeparated,
     cl::cat(ToolCategory));

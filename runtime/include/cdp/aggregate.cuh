@@ -32,7 +32,7 @@
 //    Nothing is lost: when the heap has no room, a record does not fit, or the
 //    aggregated launch fails, each launch is made alone, as a one-record
 //    batch passed by value, which is an ordinary launch of the same code.
-//    README "Launch aggregation" says when aggregation keeps what a program
+//    docs/aggregation.md says when aggregation keeps what a program
 //    can observe, and cdp-lower checks those conditions.
 //
 // Define CDP_AGGREGATE_STATS to count launches and heap bytes

@@ -159,7 +159,7 @@ using TypeAt = decltype(selectIndexed<Index>(
 
 /// The V1 pair (cudaGetParameterBuffer + cudaLaunchDevice) rejects the
 /// reserved stream handles with cudaErrorInvalidValue and the child never
-/// runs (measured; see README "Streams"). Only the V2 pair runs them. The
+/// runs (measured; see docs/runtime.md). Only the V2 pair runs them. The
 /// reserved handles are the small constants cudaStreamLegacy,
 /// cudaStreamPerThread, cudaStreamTailLaunch and cudaStreamFireAndForget, and
 /// the device-graph streams, which set the top byte (cudaStreamGraph*); a

@@ -1,4 +1,4 @@
-// One bad device-runtime use, for the nvcc comparison (README).
+// One bad device-runtime use, for the nvcc comparison (docs/checks.md).
 #include <cuda_runtime.h>
 __device__ int g[64];
 __global__ void child(int *p) {}
