@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/CompileFlags.h"
+#include "Driver/ParseOnlyHeaders.h"
 
 #include "CudaAST/Target.h"
 
@@ -101,7 +102,7 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
       Adjusted.push_back("-D__CUDACC_RDC__");
     Adjusted.push_back("-DCCCL_DISABLE_NVTX");
     Adjusted.push_back("-include");
-    Adjusted.push_back("cdp/nvcc-compat.h");
+    Adjusted.push_back(parseOnlyPath(NvccCompatHeader));
     // nvcc puts the toolkit's CCCL (thrust, cub, libcu++) on the system
     // include path by itself; clang does not.
     llvm::SmallString<256> Cccl(

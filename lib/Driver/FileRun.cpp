@@ -10,6 +10,7 @@
 #include "Driver/CompileFlags.h"
 #include "Driver/CudaWrapperOverlay.h"
 #include "Driver/NvccCommandLine.h"
+#include "Driver/ParseOnlyHeaders.h"
 #include "Driver/SpacedChevrons.h"
 #include "Driver/SystemBodySkipping.h"
 
@@ -92,21 +93,25 @@ bool runParse(const FileParse &Parse, FrontendActionFactory &Factory,
   // respelled (an overridden file's by the caller).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
       respellingForParse(llvm::vfs::createPhysicalFileSystem());
-  const WrapperOverlay *Wrapper = cudaWrapperOverlay(Parse.CommandLine);
-  if (!Overrides.empty() || Wrapper) {
-    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
-    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-    for (const SourceOverride &Override : Overrides)
-      Memory->addFile(
-          Override.Path, 0,
-          llvm::MemoryBuffer::getMemBufferCopy(Override.Text, Override.Path));
-    if (Wrapper)
-      Memory->addFile(
-          Wrapper->Path, 0,
-          llvm::MemoryBuffer::getMemBuffer(Wrapper->Text, Wrapper->Path));
-    Overlay->pushOverlay(Memory);
-    FS = Overlay;
+  // Files read from memory: the caller's overrides, clang's CUDA wrapper as
+  // nvcc's, and the headers that only the tool's parses include.
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const SourceOverride &Override : Overrides)
+    Memory->addFile(
+        Override.Path, 0,
+        llvm::MemoryBuffer::getMemBufferCopy(Override.Text, Override.Path));
+  if (const WrapperOverlay *Wrapper = cudaWrapperOverlay(Parse.CommandLine))
+    Memory->addFile(
+        Wrapper->Path, 0,
+        llvm::MemoryBuffer::getMemBuffer(Wrapper->Text, Wrapper->Path));
+  for (const ParseOnlyHeader &Header : parseOnlyHeaders()) {
+    std::string Path = parseOnlyPath(Header.Name);
+    Memory->addFile(Path, 0,
+                    llvm::MemoryBuffer::getMemBuffer(Header.Text, Path));
   }
+  Overlay->pushOverlay(Memory);
+  FS = Overlay;
   if (!Parse.Directory.empty())
     FS->setCurrentWorkingDirectory(Parse.Directory);
   FileSystemOptions Options;

@@ -9,6 +9,7 @@
 
 #include "Driver/ActionFactory.h"
 #include "Driver/ParseCopy.h"
+#include "Driver/ParseOnlyHeaders.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -18,9 +19,10 @@ namespace cdp {
 FileParse withCdp1Compat(FileParse Parse) {
   std::vector<std::string> &Args = Parse.CommandLine;
   // After the other force-included header, before the input.
-  auto Compat = std::find(Args.begin(), Args.end(), "cdp/nvcc-compat.h");
+  auto Compat =
+      std::find(Args.begin(), Args.end(), parseOnlyPath(NvccCompatHeader));
   auto Where = Compat == Args.end() ? Args.end() - 1 : Compat + 1;
-  Args.insert(Where, {"-include", Cdp1CompatHeader});
+  Args.insert(Where, {"-include", parseOnlyPath(Cdp1CompatHeader)});
   return Parse;
 }
 

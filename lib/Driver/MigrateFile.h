@@ -44,7 +44,7 @@ std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
                                          const MigrationOptions &Options,
                                          ToolDiagnostics &Diagnostics);
 
-/// \p Parse with cdp/cdp1-compat.h force-included: the migration's parse,
+/// \p Parse with cdp1-compat.h (ParseOnlyHeaders.h) force-included: the migration's parse,
 /// and the parse that lowers the migrated text, whose headers may still
 /// call what CUDA 13 no longer declares (the migration edits the input
 /// and the selected headers only).

@@ -7,8 +7,8 @@
 // Real CUDA code uses idioms of nvcc's front end that clang 22 refuses.
 // Those clang can be made to accept are accepted before the parse
 // (CompileFlags.cpp: `register`, thrust's device algorithms; the host
-// min/max of cdp/nvcc-compat.h; SpacedChevrons.h; std::malloc in device
-// code, CudaWrapperOverlay.h). For the rest, clang's
+// min/max of nvcc-compat.h, ParseOnlyHeaders.h; SpacedChevrons.h;
+// std::malloc in device code, CudaWrapperOverlay.h). For the rest, clang's
 // error gets a note that names the idiom and a way to write it that both
 // compilers accept (test/Idioms/).
 //

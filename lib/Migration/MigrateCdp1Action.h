@@ -10,8 +10,9 @@
 // continuation kernels (DeviceSyncMigration.h), the host's
 // cudaLimitDevRuntimeSyncDepth goes, and the host APIs that CUDA removed
 // with CDP1 (cudaThreadSynchronize, cudaThreadExit, ...) get their
-// replacements. The parse force-includes cdp/cdp1-compat.h, which declares
-// what CDP1 code calls and CUDA 13's headers no longer declare.
+// replacements. The driver's parse force-includes cdp1-compat.h
+// (Driver/ParseOnlyHeaders.h), which declares what CDP1 code calls and
+// CUDA 13's headers no longer declare.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_MIGRATION_MIGRATECDP1ACTION_H
@@ -25,9 +26,6 @@
 #include <vector>
 
 namespace cdp {
-
-/// The header to force-include (-include) into a migration parse.
-constexpr const char *Cdp1CompatHeader = "cdp/cdp1-compat.h";
 
 /// A header that --header-filter selects and the migration changes: calls
 /// of the removed host API (the device-side waits are migrated in the main

@@ -5,7 +5,7 @@
 //
 // Idioms of nvcc's front end that clang refuses, which the tool's parse
 // accepts as nvcc does: `register` in C++17 (-Wno-register), the host
-// min/max of nvcc's headers (cdp/nvcc-compat.h, force-included into the
+// min/max of nvcc's headers (nvcc-compat.h, force-included into the
 // parse only), thrust's device-side algorithms in a CDP build (nvcc's
 // __CUDACC_RDC__, and no NVTX ranges in the parse), `%globaltimer` in
 // inline assembly, and a variable-length array in host code.

@@ -1,4 +1,4 @@
-//===- cdp/cdp1-compat.h - What CDP1 code calls and CUDA 13 dropped -------===//
+//===- cdp1-compat.h - What CDP1 code calls and CUDA 13 dropped -----------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

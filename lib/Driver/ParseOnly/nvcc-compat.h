@@ -1,4 +1,4 @@
-//===- cdp/nvcc-compat.h - What nvcc's headers give and clang's lack ------===//
+//===- nvcc-compat.h - What nvcc's headers give and clang's lack ----------===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
