@@ -18,4 +18,18 @@ clang::DiagnosticBuilder reportCustom(clang::DiagnosticsEngine &Diags,
                       Diags.getDiagnosticIDs()->getCustomDiagID(Level, Format));
 }
 
+TableReport::TableReport(clang::DiagnosticsEngine &Diags,
+                         clang::SourceLocation Loc,
+                         const TableDiagnostic &Diagnostic)
+    : Diags(Diags), Loc(Loc), Remedy(Diagnostic.Remedy) {
+  Message.emplace(
+      reportCustom(Diags, Loc, Diagnostic.Level, Diagnostic.Message));
+}
+
+TableReport::~TableReport() {
+  Message.reset(); // Reports it.
+  if (!Remedy.empty())
+    reportCustom(Diags, Loc, clang::DiagnosticIDs::Note, Remedy);
+}
+
 } // namespace cdp

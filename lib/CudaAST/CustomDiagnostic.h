@@ -9,12 +9,20 @@
 // notes and fix-its. clang has no IDs for them: each is a custom diagnostic,
 // made here from its level and its format (clang's %0 syntax).
 //
+// The lowering's and the migration's diagnostics are tables
+// (LoweringDiagnostics.def, MigrationDiagnostics.def), as clang's are
+// TableGen files: one row per diagnostic, with its level, its message (the
+// rule that was broken) and, where there is one, its remedy, which follows
+// as a note so that the message stays one sentence.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_CUDAAST_CUSTOMDIAGNOSTIC_H
 #define CDP_LOWER_CUDAAST_CUSTOMDIAGNOSTIC_H
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
+
+#include <optional>
 
 namespace cdp {
 
@@ -24,6 +32,40 @@ clang::DiagnosticBuilder reportCustom(clang::DiagnosticsEngine &Diags,
                                       clang::SourceLocation Loc,
                                       clang::DiagnosticIDs::Level Level,
                                       llvm::StringRef Format);
+
+/// One row of a diagnostics table.
+struct TableDiagnostic {
+  clang::DiagnosticIDs::Level Level;
+  const char *Message;
+  /// What to do about it, reported as a note after the message; empty for
+  /// none. A plain sentence: it takes no arguments.
+  const char *Remedy;
+};
+
+/// A diagnostic of a table being built: the caller streams the message's
+/// arguments in, as into a clang::DiagnosticBuilder. When it ends (at the
+/// end of the caller's statement) the message is reported, and then its
+/// remedy, as a note at the same place; clang drops the note with the
+/// message when the message is ignored.
+class TableReport {
+public:
+  TableReport(clang::DiagnosticsEngine &Diags, clang::SourceLocation Loc,
+              const TableDiagnostic &Diagnostic);
+  TableReport(const TableReport &) = delete;
+  TableReport &operator=(const TableReport &) = delete;
+  ~TableReport();
+
+  template <class T> const TableReport &operator<<(T &&Value) const {
+    *Message << std::forward<T>(Value);
+    return *this;
+  }
+
+private:
+  clang::DiagnosticsEngine &Diags;
+  clang::SourceLocation Loc;
+  llvm::StringRef Remedy;
+  mutable std::optional<clang::DiagnosticBuilder> Message;
+};
 
 } // namespace cdp
 

@@ -17,10 +17,16 @@ static const ParseOnlyHeader Headers[] = {
 
 llvm::ArrayRef<ParseOnlyHeader> parseOnlyHeaders() { return Headers; }
 
+// Absolute, so that no include path is needed, and named after the tool, so
+// that a message about a header in it says where the header comes from.
+static constexpr llvm::StringLiteral Directory = "/cdp-lower-parse-only/";
+
 std::string parseOnlyPath(llvm::StringRef Name) {
-  // Absolute, so that no include path is needed, and named after the tool,
-  // so that a message about it says where it comes from.
-  return (llvm::Twine("/cdp-lower-parse-only/") + Name).str();
+  return (llvm::Twine(Directory) + Name).str();
+}
+
+bool isParseOnlyPath(llvm::StringRef Path) {
+  return Path.starts_with(Directory);
 }
 
 } // namespace cdp

@@ -33,6 +33,10 @@ llvm::ArrayRef<ParseOnlyHeader> parseOnlyHeaders();
 /// The path under which a parse reads the header \p Name (for `-include`).
 std::string parseOnlyPath(llvm::StringRef Name);
 
+/// Whether \p Path names one of these headers, which exist in no file
+/// system but the parses'.
+bool isParseOnlyPath(llvm::StringRef Path);
+
 /// The force-included headers, by the name parseOnlyPath takes.
 inline constexpr llvm::StringLiteral NvccCompatHeader = "nvcc-compat.h";
 inline constexpr llvm::StringLiteral Cdp1CompatHeader = "cdp1-compat.h";

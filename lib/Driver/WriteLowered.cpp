@@ -8,6 +8,7 @@
 #include "Driver/WriteLowered.h"
 
 #include "Driver/OutputFile.h"
+#include "Driver/ParseOnlyHeaders.h"
 #include "Driver/ToolStreams.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -78,12 +79,14 @@ static std::string makeEscaped(llvm::StringRef Path) {
   return Escaped;
 }
 
-/// The --depfile: the -o file depends on everything the parses read.
+/// The --depfile: the -o file depends on everything the parses read from
+/// disk (a header the tool carries is no file a build could find).
 static bool writeDepFile(const LoweredInput &Lowered,
                          const WriteOptions &Where) {
   std::string Text = makeEscaped(Where.OutputPath) + ":";
   for (const std::string &Dependency : Lowered.Dependencies)
-    Text += " \\\n  " + makeEscaped(Dependency);
+    if (!isParseOnlyPath(Dependency))
+      Text += " \\\n  " + makeEscaped(Dependency);
   Text += "\n";
   return writeFile(Where.DepFile, Text);
 }

@@ -4,48 +4,27 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The errors that stop a launch from being lowered. They go through clang's
-// diagnostic engine, so they print as `file:line:col: error: ...` with the
-// source line and a caret, like any clang error.
+// The errors that stop a launch from being lowered, and the warnings of the
+// transforms. They go through clang's diagnostic engine, so they print as
+// `file:line:col: error: ...` with the source line and a caret, like any
+// clang error. Each is a row of LoweringDiagnostics.def.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_LOWERINGDIAGNOSTICS_H
 #define CDP_LOWER_LOWERING_LOWERINGDIAGNOSTICS_H
 
-#include "clang/Basic/Diagnostic.h"
+#include "CudaAST/CustomDiagnostic.h"
 
 namespace cdp {
 
 enum class LoweringDiag {
-  LaunchInMacroBody,
-  MacroUseNotLaunch,
-  MacroDefinedHere,
-  HostDeviceLaunchNotStatement,
-  LaunchOutsideMainFile,
-  LaunchInUnselectedHeader,
-  LaunchForOtherArchitecture,
-  ParamBufferTooLarge,
-  NonTrivialCopy,
-  UnknowableLayout,
-  MemberDeclaredHere,
-  DeducedKernelInDependentLaunch,
-  KernelDeclaredHere,
-  ProgrammaticLaunchNotStatement,
-  ProgrammaticLaunchInMacro,
-  ProgrammaticMarkerOnDeviceLaunch,
-  OverlappingRewrites,
-  UnwritableParameterType,
-  AggregationRefused,
-  LaunchNotAggregated,
-  AggregationObstacle,
-  LaunchNotThresholded,
-  NeedsCpp14,
-  NeedsCpp17,
+#define LOWERING_DIAG(Name, Level, Message, Remedy) Name,
+#include "Lowering/LoweringDiagnostics.def"
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.
-clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Diags,
-                                clang::SourceLocation Loc, LoweringDiag Kind);
+TableReport report(clang::DiagnosticsEngine &Diags, clang::SourceLocation Loc,
+                   LoweringDiag Kind);
 
 } // namespace cdp
 

@@ -201,7 +201,7 @@ private:
   /// Parameters first, as the kernel declares them, then locals in order.
   void sortCarried(Split &S) const;
 
-  DiagnosticBuilder refuse(SourceLocation Loc, MigrationDiag Kind) {
+  TableReport refuse(SourceLocation Loc, MigrationDiag Kind) {
     return report(Context.getDiagnostics(), Loc, Kind);
   }
   void declaredHere(const ValueDecl &D) {

@@ -5,37 +5,25 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The refusals of --migrate-cdp1. Each names the condition that fails and
-// the line that makes it fail, through clang's diagnostic engine.
+// the line that makes it fail, through clang's diagnostic engine. Each is a
+// row of MigrationDiagnostics.def.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_MIGRATION_MIGRATIONDIAGNOSTICS_H
 #define CDP_LOWER_MIGRATION_MIGRATIONDIAGNOSTICS_H
 
-#include "clang/Basic/Diagnostic.h"
+#include "CudaAST/CustomDiagnostic.h"
 
 namespace cdp {
 
 enum class MigrationDiag {
-  ResultUsed,
-  NotInKernel,
-  InMacro,
-  InTemplate,
-  UnsupportedStatement,
-  JumpLeavesLoop,
-  UncarriableValue,
-  SharedMemoryCarried,
-  PerThreadValue,
-  ThreadMayReturn,
-  NestedWholeGridSplit,
-  ParameterChanged,
-  DynamicSharedMemory,
-  DeclaredHere,
-  ContinuationNeedsGrid,
+#define MIGRATION_DIAG(Name, Level, Message, Remedy) Name,
+#include "Migration/MigrationDiagnostics.def"
 };
 
 /// Starts a diagnostic of kind \p Kind at \p Loc; stream its arguments in.
-clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Diags,
-                                clang::SourceLocation Loc, MigrationDiag Kind);
+TableReport report(clang::DiagnosticsEngine &Diags, clang::SourceLocation Loc,
+                   MigrationDiag Kind);
 
 } // namespace cdp
 

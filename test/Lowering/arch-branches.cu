@@ -21,7 +21,8 @@ __global__ void parent() {
 #else
   // CHECK: cdp::DeviceLaunch<void(int)>(child, {1, 1}).arg<0>(8).launch();
   // SM90-ONLY: child<<<1, 1>>>(8);
-  // WARN: arch-branches.cu:[[@LINE+1]]:8: warning: device-side launch in code that the parse for sm_90 skips is not lowered; name every GPU architecture of the build (--cuda-gpu-arch=sm_XY for each) so that each branch is lowered
+  // WARN: arch-branches.cu:[[@LINE+2]]:8: warning: device-side launch in code that the parse for sm_90 skips is not lowered
+  // WARN: note: name every GPU architecture of the build (--cuda-gpu-arch=sm_XY for each) so that each branch is lowered
   child<<<1, 1>>>(8);
 #endif
   // CHECK: cdp::DeviceLaunch<void(int)>(child, {2, 1}).arg<0>(7).launch();

@@ -48,12 +48,14 @@ __global__ void takes(HoldsHalf2 h, Moved m, Destroyed d, Virtual v) {}
 
 __global__ void parent(HoldsHalf2 h, Moved m, Destroyed d, Virtual v) {
   child<<<1, 1>>>(1, Counted(2));
-  // CHECK: error-copy-constructor.cu:[[@LINE-1]]:22: error: cannot pass an argument of type 'Counted' to a device-side kernel launch: its copy constructor is user-provided, and the parameter buffer is filled byte by byte; nvcc refuses it too
+  // CHECK: error-copy-constructor.cu:[[@LINE-1]]:22: error: cannot pass an argument of type 'Counted' to a device-side kernel launch: its copy constructor is user-provided, and the parameter buffer is filled byte by byte
+  // CHECK: note: nvcc refuses it too; pass a type that is trivially copyable, or a pointer to the object
   takes<<<1, 1>>>(h, m, d, v);
-  // CHECK: error-copy-constructor.cu:[[@LINE-1]]:19: error: cannot pass an argument of type 'HoldsHalf2' to a device-side kernel launch: its copy constructor is not trivial (a member, base or virtual function makes it so), and the parameter buffer is filled byte by byte; nvcc refuses it too
-  // CHECK: error-copy-constructor.cu:[[@LINE-2]]:22: error: cannot pass an argument of type 'Moved' to a device-side kernel launch: its move constructor is user-provided
-  // CHECK: error-copy-constructor.cu:[[@LINE-3]]:25: error: cannot pass an argument of type 'Destroyed' to a device-side kernel launch: its destructor is user-provided
-  // CHECK: error-copy-constructor.cu:[[@LINE-4]]:28: error: cannot pass an argument of type 'Virtual' to a device-side kernel launch: its copy constructor is not trivial
+  // CHECK: error-copy-constructor.cu:[[@LINE-1]]:19: error: cannot pass an argument of type 'HoldsHalf2' to a device-side kernel launch: its copy constructor is not trivial (a member, base or virtual function makes it so), and the parameter buffer is filled byte by byte
+  // CHECK: note: nvcc refuses it too; pass a type that is trivially copyable, or a pointer to the object
+  // CHECK: error-copy-constructor.cu:[[@LINE-3]]:22: error: cannot pass an argument of type 'Moved' to a device-side kernel launch: its move constructor is user-provided
+  // CHECK: error-copy-constructor.cu:[[@LINE-4]]:25: error: cannot pass an argument of type 'Destroyed' to a device-side kernel launch: its destructor is user-provided
+  // CHECK: error-copy-constructor.cu:[[@LINE-5]]:28: error: cannot pass an argument of type 'Virtual' to a device-side kernel launch: its copy constructor is not trivial
   // CHECK: cdp-lower: error: {{.*}} was not lowered; it is left unchanged
  // --check-only reports what the lowering refuses, and fails, as the
  // lowering does (it is a dry run):

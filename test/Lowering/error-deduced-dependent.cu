@@ -11,7 +11,8 @@ template <class U, class V> __global__ void pair(U first, V second) {}
 // An argument whose type the template does not spell.
 template <class T> __device__ void offset(T *data) {
   child<<<1, 1>>>(data + 1);
-  // CHECK: error-deduced-dependent.cu:[[@LINE-1]]:3: error: cannot lower this launch: cdp-lower cannot deduce the template arguments of kernel child from these dependent arguments as the compiler does; name them explicitly (for example 'child<T>')
+  // CHECK: error-deduced-dependent.cu:[[@LINE-1]]:3: error: cannot lower this launch: cdp-lower cannot deduce the template arguments of kernel child from these dependent arguments as the compiler does
+  // CHECK: note: name the template arguments explicitly at the launch (for example 'k<T><<<...>>>')
 }
 
 // 'byValue<T>' would name byValue<const int> where the call deduces

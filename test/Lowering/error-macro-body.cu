@@ -19,18 +19,20 @@ __global__ void withDefault(int a, int b = 2) {}
 __global__ void parent() {
   LAUNCH_ONE(child, 3);
   LAUNCH_ONE(overloaded, 3);
-  // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'overloaded' is spelled inside the body of macro 'LAUNCH_ONE', which cdp-lower rewrites only where every use names one kernel: one function, or a template with its template arguments written out; expand the macro at this use, or move the '<<<...>>>' into the macro's arguments
+  // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'overloaded' is spelled inside the body of macro 'LAUNCH_ONE', which cdp-lower rewrites only where every use names one kernel: one function, or a template with its template arguments written out
+  // CHECK: note: expand the macro at this use, or move the '<<<...>>>' into the macro's arguments
   LAUNCH_ONE(deduced, 3);
   // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'deduced<int>' {{.*}} where every use names one kernel
   LAUNCH_ONE(withDefault, 3);
-  // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'withDefault' {{.*}} only where every use passes every argument (this one leaves default arguments to the kernel);
+  // CHECK: [[FILE]]:[[@LINE-1]]:14: error: device-side launch of 'withDefault' {{.*}} only where every use passes every argument (this one leaves default arguments to the kernel){{$}}
   CALL_WITH_ARGS(child);
-  // CHECK: [[FILE]]:[[@LINE-1]]:18: error: device-side launch of 'child' {{.*}} macro 'CALL_WITH_ARGS', which cdp-lower rewrites only when its '<<<', '>>>' and the parentheses of the arguments are all written in the macro body;
+  // CHECK: [[FILE]]:[[@LINE-1]]:18: error: device-side launch of 'child' {{.*}} macro 'CALL_WITH_ARGS', which cdp-lower rewrites only when its '<<<', '>>>' and the parentheses of the arguments are all written in the macro body{{$}}
 }
 
 int main() {
   LAUNCH_ONE(child, 1);
-  // CHECK: [[FILE]]:[[@LINE-1]]:3: error: macro 'LAUNCH_ONE' holds a device-side launch that cdp-lower rewrites in the macro's definition, but this use of it is not a device-side launch that cdp-lower lowers, and would expand to the lowered form; expand the macro at its device-side uses instead
+  // CHECK: [[FILE]]:[[@LINE-1]]:3: error: macro 'LAUNCH_ONE' holds a device-side launch that cdp-lower rewrites in the macro's definition, but this use of it is not a device-side launch that cdp-lower lowers, and would expand to the lowered form
+  // CHECK: note: expand the macro at its device-side uses instead
   // CHECK: [[FILE]]:9:9: note: macro 'LAUNCH_ONE' defined here
   // CHECK: cdp-lower: error: '[[FILE]]' was not lowered; it is left unchanged
 }

@@ -34,7 +34,8 @@ struct Task {
 __global__ void runTask(Task task) { cudaGridDependencySynchronize(); }
 void launchWithNestedLaunch(int *p, cudaStream_t s) {
   runTask<<<1, 1, 0, cdp::pdl::streamSerialization(s)>>>(Task(p, [p] __device__ () {
-    // NESTED: error-pdl.cu:[[@LINE+1]]:5: error: cannot lower this code: it lies inside text that the lowering of an enclosing launch replaces whole (a device-side launch in the arguments of a programmatic dependent launch); move it out of those arguments
+    // NESTED: error-pdl.cu:[[@LINE+2]]:5: error: cannot lower this code: it lies inside text that the lowering of an enclosing launch replaces whole (a device-side launch in the arguments of a programmatic dependent launch)
+    // NESTED: note: move it out of those arguments
     child<<<1, 1>>>(p);
   }));
 }

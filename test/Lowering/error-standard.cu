@@ -34,16 +34,20 @@ struct Pair {
 __global__ void child(int *p, Pair q) { *p = q.First; }
 
 __global__ void parent(int *p) {
-  // CXX11: error-standard.cu:[[@LINE+3]]:3: error: the lowered launches need C++14 or later (cdp/launch.cuh), and this file is compiled as C++11; compile it with -std=c++14 or later (nvcc 13's default is C++17)
-  // AGGREGATED: error-standard.cu:[[@LINE+2]]:3: error: this launch, aggregated, needs C++17, and this file is compiled as C++14; compile it with -std=c++17 or later (nvcc 13's default)
-  // THRESHOLD: error-standard.cu:[[@LINE+1]]:3: error: this launch, under --threshold, needs C++17, and this file is compiled as C++14; compile it with -std=c++17 or later (nvcc 13's default)
+  // CXX11: error-standard.cu:[[@LINE+6]]:3: error: the lowered launches need C++14 or later (cdp/launch.cuh), and this file is compiled as C++11
+  // CXX11: note: compile it with -std=c++14 or later (nvcc 13's default is C++17)
+  // AGGREGATED: error-standard.cu:[[@LINE+4]]:3: error: this launch, aggregated, needs C++17, and this file is compiled as C++14
+  // AGGREGATED: note: compile it with -std=c++17 or later (nvcc 13's default)
+  // THRESHOLD: error-standard.cu:[[@LINE+2]]:3: error: this launch, under --threshold, needs C++17, and this file is compiled as C++14
+  // THRESHOLD: note: compile it with -std=c++17 or later (nvcc 13's default)
   child<<<1, 1, 0, cudaStreamFireAndForget>>>(p, {1, 2.0});
   child<<<1, 1>>>(p + 1, Pair{2, 3.0});
 }
 
 #ifdef DEDUCED
 template <class K> __device__ void launchThrough(K k, int *p) {
-  // DEDUCED: error-standard.cu:[[@LINE+1]]:3: error: this launch, whose kernel type each instantiation deduces, needs C++17, and this file is compiled as C++14; compile it with -std=c++17 or later (nvcc 13's default)
+  // DEDUCED: error-standard.cu:[[@LINE+2]]:3: error: this launch, whose kernel type each instantiation deduces, needs C++17, and this file is compiled as C++14
+  // DEDUCED: note: compile it with -std=c++17 or later (nvcc 13's default)
   k<<<1, 1>>>(p, Pair{3, 4.0});
 }
 __global__ void viaTemplate(int *p) { launchThrough(child, p); }

@@ -20,10 +20,12 @@ __global__ void child_no_unique(NoUnique n) {}
 
 __global__ void parent(Outer o, NoUnique n) {
   child_packed<<<1, 1>>>('a', o);
-  // CHECK: error-unknowable-layout.cu:[[@LINE-1]]:3: error: cannot lower this launch of 'child_packed': parameter 'o' holds an over-aligned member of a packed record, and nvcc's front end and its code generator disagree on the size of such a record (nvcc's own launch of it is wrong too), so no layout written in source is the one the child reads; drop the packing or the member's alignment
+  // CHECK: error-unknowable-layout.cu:[[@LINE-1]]:3: error: cannot lower this launch of 'child_packed': parameter 'o' holds an over-aligned member of a packed record, whose size nvcc's front end and its code generator disagree on, so no layout written in source is the one the child reads
+  // CHECK: note: nvcc's own launch of it is wrong too; drop the {{\[\[}}no_unique_address]], the packing or the member's alignment
   // CHECK: error-unknowable-layout.cu:11:67: note: member 'a' of 'PackedAligned' declared here
   child_no_unique<<<1, 1>>>(n);
-  // CHECK: error-unknowable-layout.cu:[[@LINE-1]]:3: error: cannot lower this launch of 'child_no_unique': parameter 'n' holds a {{\[\[}}no_unique_address]] member, and nvcc's front end and its code generator disagree on the size of such a record (nvcc's own launch of it is wrong too), so no layout written in source is the one the child reads; drop the attribute
+  // CHECK: error-unknowable-layout.cu:[[@LINE-1]]:3: error: cannot lower this launch of 'child_no_unique': parameter 'n' holds a {{\[\[}}no_unique_address]] member, whose size nvcc's front end and its code generator disagree on, so no layout written in source is the one the child reads
+  // CHECK: note: nvcc's own launch of it is wrong too; drop the {{\[\[}}no_unique_address]], the packing or the member's alignment
   // CHECK: error-unknowable-layout.cu:15:31: note: member 'e' of 'NoUnique' declared here
 }
 

@@ -16,7 +16,8 @@ template <class T> struct Box {
 template <class T> __global__ void applyBoxed(Box<T> box) {}
 
 __global__ void parent(int *data) {
-  // CHECK: error-unwritable-type.cu:[[@LINE+1]]:19: error: cannot lower this launch of 'apply<(lambda)>': the type of parameter 'f' is or holds a lambda or an unnamed class, which the lowered code cannot write out; pass an object of a named class instead (a functor struct in place of the lambda)
+  // CHECK: error-unwritable-type.cu:[[@LINE+2]]:19: error: cannot lower this launch of 'apply<(lambda)>': the type of parameter 'f' is or holds a lambda or an unnamed class, which the lowered code cannot write out
+  // CHECK: note: pass an object of a named class instead (a functor struct in place of the lambda)
   apply<<<1, 1>>>([data] __device__ () { data[0] = 1; });
 
   struct {

@@ -31,6 +31,7 @@ __global__ void parent(int *counter, float *out) {
 #define CHECKED(...) (__VA_ARGS__, 0)
 __host__ __device__ int inExpression(int *counter) {
   return CHECKED(child<<<1, 1>>>(counter));
-  // REFUSED: host-device.cu:[[@LINE-1]]:18: error: cannot lower this launch of 'child' in a __host__ __device__ function: it is lowered only as a statement of its own, written outside any macro body, because the host compilation keeps it as written in an '#ifdef __CUDA_ARCH__ ... #else' around that statement; make the launch a statement of its own
+  // REFUSED: host-device.cu:[[@LINE-1]]:18: error: cannot lower this launch of 'child' in a __host__ __device__ function: it is lowered only as a statement of its own, written outside any macro body
+  // REFUSED: note: make the launch a statement of its own: the host compilation keeps it as written, in an '#ifdef __CUDA_ARCH__ ... #else' around that statement
 }
 #endif

@@ -26,13 +26,15 @@ __global__ void parent(int *p) {
   if (cudaDeviceSynchronize() != cudaSuccess)
     *p = -1;
 }
-// RESULT_USED: error-refusals.cu:[[@LINE-3]]:7: error: cannot migrate this cudaDeviceSynchronize() to CDP2: its result is used, and no CDP2 call returns the children's errors to the parent; call it as a statement of its own (the host sees a child's error when it synchronises){{$}}
+// RESULT_USED: error-refusals.cu:[[@LINE-3]]:7: error: cannot migrate this cudaDeviceSynchronize() to CDP2: its result is used, and no CDP2 call returns the children's errors to the parent{{$}}
+// RESULT_USED: note: call it as a statement of its own (the host sees a child's error when it synchronises)
 // RESULT_USED: cdp-lower: error: '{{.*}}error-refusals.cu' was not migrated; it is left unchanged
 #endif
 
 #ifdef DEVICE_FUNCTION
 __device__ void waitForChildren() { cudaDeviceSynchronize(); }
-// DEVICE_FUNCTION: error-refusals.cu:[[@LINE-1]]:37: error: cannot migrate this cudaDeviceSynchronize() to CDP2: it is in 'waitForChildren', which is not a kernel; the code after a synchronisation moves into a continuation kernel only from a kernel's own body; write it in the kernel{{$}}
+// DEVICE_FUNCTION: error-refusals.cu:[[@LINE-1]]:37: error: cannot migrate this cudaDeviceSynchronize() to CDP2: it is in 'waitForChildren', which is not a kernel; the code after a synchronisation moves into a continuation kernel only from a kernel's own body{{$}}
+// DEVICE_FUNCTION: note: write it in the kernel
 #endif
 
 #ifdef IN_MACRO
@@ -42,7 +44,8 @@ __global__ void parent(int *p) {
   WAIT();
   *p += 1;
 }
-// IN_MACRO: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: it is written in a macro; expand the macro here{{$}}
+// IN_MACRO: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: it is written in a macro{{$}}
+// IN_MACRO: note: expand the macro here
 #endif
 
 #ifdef TEMPLATE
@@ -51,7 +54,8 @@ template <class T> __global__ void parent(T *p) {
   cudaDeviceSynchronize();
   *p += 1;
 }
-// TEMPLATE: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: kernel parent is a template, and its continuation would have to be one too; cdp-lower migrates non-template kernels{{$}}
+// TEMPLATE: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: kernel parent is a template, and its continuation would have to be one too{{$}}
+// TEMPLATE: note: cdp-lower migrates non-template kernels only
 #endif
 
 #ifdef SWITCH
@@ -76,7 +80,8 @@ __global__ void parent(int *p, int n) {
     p[i] += 1;
   }
 }
-// CONTINUE: error-refusals.cu:[[@LINE-6]]:5: error: cannot migrate this cudaDeviceSynchronize() to CDP2: the 'continue' after it leaves the loop around it, and in the continuation kernel the rest of that iteration no longer runs inside the loop; make the iteration reach its end{{$}}
+// CONTINUE: error-refusals.cu:[[@LINE-6]]:5: error: cannot migrate this cudaDeviceSynchronize() to CDP2: the 'continue' after it leaves the loop around it, and in the continuation kernel the rest of that iteration no longer runs inside the loop{{$}}
+// CONTINUE: note: make the iteration reach its end
 #endif
 
 #ifdef ARRAY
@@ -139,8 +144,9 @@ __global__ void parent(int *p) {
   __syncthreads();
   p[threadIdx.x] += before;
 }
-// PER_THREAD: error-refusals.cu:[[@LINE-4]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: 'before' is used after it, but its value may differ between threads and cannot be recomputed from the parameters and the thread's indices, and the code after it needs the whole grid (it calls __syncthreads()); the continuation can carry such a value only when each thread continues on its own{{$}}
-// PER_THREAD: error-refusals.cu:[[@LINE-7]]:7: note: 'before' declared here
+// PER_THREAD: error-refusals.cu:[[@LINE-4]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: 'before' is used after it, but its value may differ between threads and cannot be recomputed from the parameters and the thread's indices, and the code after it needs the whole grid (it calls __syncthreads()){{$}}
+// PER_THREAD: note: the continuation can carry such a value only when each thread continues on its own
+// PER_THREAD: error-refusals.cu:[[@LINE-8]]:7: note: 'before' declared here
 #endif
 
 #ifdef RETURN
@@ -151,7 +157,8 @@ __global__ void parent(int *p, int n) {
   cudaDeviceSynchronize();
   p[threadIdx.x] += 1;
 }
-// RETURN: error-refusals.cu:[[@LINE-5]]:5: error: cannot migrate this cudaDeviceSynchronize() to CDP2: a thread may return before it while others go on, and the code after it needs the whole grid (it reads threadIdx); make the return depend only on the kernel's parameters{{$}}
+// RETURN: error-refusals.cu:[[@LINE-5]]:5: error: cannot migrate this cudaDeviceSynchronize() to CDP2: a thread may return before it while others go on, and the code after it needs the whole grid (it reads threadIdx){{$}}
+// RETURN: note: make the return depend only on the kernel's parameters
 #endif
 
 #ifdef NESTED
