@@ -7,8 +7,15 @@
 
 #include "Lowering/MacroBodyLaunch.h"
 
+#include "CudaAST/RuntimeNames.h"
+#include "CudaAST/WrittenText.h"
+#include "Lowering/LaunchPlan.h"
+#include "Lowering/LaunchSite.h"
+#include "Lowering/RuntimeForm.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -57,6 +64,76 @@ SourceLocation inMacroBody(const SourceManager &SM, SourceLocation Loc) {
   while (SM.isMacroArgExpansion(Loc))
     Loc = SM.getImmediateExpansionRange(Loc).getBegin();
   return Loc;
+}
+
+bool lowerLaunchInMacroBody(LaunchSite &Site,
+                            const LaunchLoweringOptions &Options,
+                            SourceEdits &Edits, LaunchLoweringState &State) {
+  const SourceManager &SM = Site.SM;
+  const CUDAKernelCallExpr &Launch = Site.Launch;
+  SourceLocation Less = inMacroBody(SM, Launch.getConfig()->getBeginLoc());
+  FileID Expansion = SM.getFileID(Less);
+  std::optional<MacroBodyRefusal> Refusal;
+  SourceLocation Tokens[] = {
+      inMacroBody(SM, Launch.getCallee()->getBeginLoc()), Less,
+      inMacroBody(SM, Launch.getConfig()->getRParenLoc()),
+      inMacroBody(SM, Launch.getRParenLoc())};
+  for (SourceLocation &Token : Tokens) {
+    if (SM.getFileID(Token) != Expansion)
+      Refusal = MacroBodyRefusal::TokensOutsideBody;
+    Token = SM.getSpellingLoc(Token);
+  }
+  auto [Callee, TripleLess, TripleGreater, RParen] = Tokens;
+  // The definition is rewritten where it is written: this file, or a
+  // header that --header-filter selects (launch macros live in headers).
+  FileID Definition = SM.getFileID(TripleLess);
+  SourceEdits *DefinitionEdits = Definition == Site.File ? &Edits
+                                 : State.EditsOf ? State.EditsOf(Definition)
+                                                 : nullptr;
+  if (!DefinitionEdits)
+    Refusal = MacroBodyRefusal::DefinedElsewhere;
+  Token LParen = Site.rawTokenAt(TripleGreater.getLocWithOffset(3));
+  Token Closing = Site.rawTokenAt(RParen);
+  if (!Refusal && (LParen.isNot(tok::l_paren) || Closing.isNot(tok::r_paren)))
+    Refusal = MacroBodyRefusal::TokensOutsideBody;
+  if (!Refusal) {
+    // A use that is refused here is reported here, not again as a use
+    // that is no launch.
+    State.MacroLaunchUses[TripleLess].insert(
+        SM.getExpansionLoc(Launch.getBeginLoc()));
+    Refusal = macroBodyRefusal(Launch);
+  }
+  if (Refusal) {
+    Site.fail(Launch.getBeginLoc(), LoweringDiag::LaunchInMacroBody)
+        << Site.quotedKernel()
+        << Lexer::getImmediateMacroName(Less, SM, Site.LangOpts)
+        << static_cast<unsigned>(*Refusal);
+    return false;
+  }
+  // What the tool's own lowering refuses (the 4 KB buffer, nvcc's copy
+  // rule, a layout no rule gives) it refuses here too.
+  if (!Launch.isTypeDependent() && Launch.getDirectCallee() &&
+      !Launch.getDirectCallee()->getType()->isDependentType() &&
+      !planStaticLaunch(Site, Options, State) && Site.failed())
+    return false;
+  if (!State.Rewritten.insert(TripleLess).second)
+    return true;
+
+  LoweringPlan Plan;
+  Plan.Prefix = (runtime::DeviceLaunch + "(").str();
+  if (State.FirstDeducedLaunch.isInvalid())
+    State.FirstDeducedLaunch = Launch.getBeginLoc();
+  if (Options.RuntimeChecks)
+    checkPointers(Site, Plan, TripleLess,
+                  writtenText(SourceRange(Callee, Callee), SM, Site.LangOpts));
+  DefinitionEdits->insert(Callee, Plan.Prefix);
+  DefinitionEdits->replace(TripleLess, 3, ", {");
+  DefinitionEdits->replace(
+      TripleGreater, Site.distance(TripleGreater, LParen.getLocation()) + 1,
+      "}).args(");
+  DefinitionEdits->replace(RParen, 1, ").launch()");
+  State.UseRuntime.insert(Definition);
+  return true;
 }
 
 } // namespace cdp

@@ -13,12 +13,14 @@
 // The runtime deduces the parameter types from `k` and lays them out;
 // `.args` converts and stores the arguments whatever their number. Every
 // use must be a device-side launch that can take this form: what decides
-// that for one use is here (LaunchLowering rewrites the definition,
-// MacroLaunchUses checks that no other use exists).
+// that for one use, and the rewrite of the definition, are here
+// (MacroLaunchUses checks that no other use exists).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_MACROBODYLAUNCH_H
 #define CDP_LOWER_LOWERING_MACROBODYLAUNCH_H
+
+#include "Lowering/LaunchLowering.h"
 
 #include "clang/Basic/SourceLocation.h"
 
@@ -51,6 +53,17 @@ macroBodyRefusal(const clang::CUDAKernelCallExpr &Launch);
 /// the body.
 clang::SourceLocation inMacroBody(const clang::SourceManager &SM,
                                   clang::SourceLocation Loc);
+
+class LaunchSite;
+
+/// Rewrites the macro definition that spells \p Site's launch (in this file,
+/// or in a header State.EditsOf gives edits of) into the runtime's form,
+/// once for all its uses; or reports why this use cannot take that form.
+/// Returns true when the definition is rewritten (now or for an earlier
+/// use).
+bool lowerLaunchInMacroBody(LaunchSite &Site,
+                            const LaunchLoweringOptions &Options,
+                            SourceEdits &Edits, LaunchLoweringState &State);
 
 } // namespace cdp
 
