@@ -44,10 +44,10 @@ std::optional<MigratedInput> migrateFile(llvm::StringRef Input,
                                          const MigrationOptions &Options,
                                          ToolDiagnostics &Diagnostics);
 
-/// \p Parse with cdp1-compat.h (ParseOnlyHeaders.h) force-included: the migration's parse,
-/// and the parse that lowers the migrated text, whose headers may still
-/// call what CUDA 13 no longer declares (the migration edits the input
-/// and the selected headers only).
+/// \p Parse with cdp1-compat.h (ParseOnlyHeaders.h) force-included: the
+/// migration's parse, and the parse that lowers the migrated text, whose
+/// headers may still call what CUDA 13 no longer declares (the migration edits
+/// the input and the selected headers only).
 FileParse withCdp1Compat(FileParse Parse);
 
 } // namespace cdp
