@@ -7,7 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 packages=(clang-22 clang-tools-22 clang-format-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev llvm-22-tools
-          cmake make g++ python3 python3-jsonschema ccache sccache libgtest-dev libgmock-dev)
+          clang-tidy-22 cmake make g++ python3 python3-jsonschema ccache sccache libgtest-dev libgmock-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||
@@ -28,8 +28,9 @@ if [ ! -x "$cuda_path/bin/nvcc" ]; then
   exit 1
 fi
 
-# CI (CI=true) turns warnings in our own code into errors.
-werror=OFF
+# CDP_WERROR=ON (which .ci/run sets) turns warnings in our own code into
+# errors; so does CI=true, as CI services set it.
+werror=${CDP_WERROR:-OFF}
 [ "${CI:-}" = true ] && werror=ON
 cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release \
   -DCDP_CUDA_PATH="$cuda_path" -DCDP_WERROR="$werror" >/dev/null

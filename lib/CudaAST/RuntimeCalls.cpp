@@ -15,8 +15,9 @@ using namespace clang::ast_matchers;
 
 namespace cdp {
 
+// Named as clang's own node matchers are (ASTMatchers.h has none for it).
 static const internal::VariadicDynCastAllOfMatcher<Stmt, RecoveryExpr>
-    recoveryExpr;
+    recoveryExpr; // NOLINT(readability-identifier-naming)
 
 /// CUDA_API_PER_THREAD_DEFAULT_STREAM renames calls with these suffixes.
 static StringRef withoutPerThreadSuffix(StringRef Name) {

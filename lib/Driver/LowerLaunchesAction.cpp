@@ -237,13 +237,12 @@ private:
 class LowerLaunchesConsumer : public ASTConsumer {
 public:
   LowerLaunchesConsumer(
-      const LoweringOptions &Options, LoweredFile &Result, Preprocessor &PP,
+      const LoweringOptions &Options, LoweredFile &Result,
       const llvm::DenseSet<FileID> &IncludeRuntime,
       const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
       const SkippedCode &Skipped, const MacroLaunchUses &MacroUses)
-      : Options(Options), Result(Result), PP(PP),
-        IncludeRuntime(IncludeRuntime), Inclusions(Inclusions),
-        Skipped(Skipped), MacroUses(MacroUses) {}
+      : Options(Options), Result(Result), IncludeRuntime(IncludeRuntime),
+        Inclusions(Inclusions), Skipped(Skipped), MacroUses(MacroUses) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
@@ -447,7 +446,6 @@ private:
 
   const LoweringOptions &Options;
   LoweredFile &Result;
-  Preprocessor &PP;
   const llvm::DenseSet<FileID> &IncludeRuntime;
   const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
@@ -465,12 +463,11 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
 }
 
 std::unique_ptr<ASTConsumer>
-LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef InFile) {
+LowerLaunchesAction::CreateASTConsumer(CompilerInstance &, StringRef InFile) {
   FileOptions = Options;
   FileOptions.Launches.Aggregate.Unordered.add(unorderedChildrenFor(InFile));
   return std::make_unique<LowerLaunchesConsumer>(
-      FileOptions, Result, CI.getPreprocessor(), IncludeRuntime, Inclusions,
-      Skipped, MacroUses);
+      FileOptions, Result, IncludeRuntime, Inclusions, Skipped, MacroUses);
 }
 
 } // namespace cdp
