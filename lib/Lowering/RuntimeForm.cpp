@@ -51,9 +51,18 @@ void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
 
   for (size_t I = 0; I < Tokens.Commas.size(); ++I) {
     SourceLocation Comma = Tokens.Commas[I];
-    Edits.replace(Comma,
-                  1 + Site.horizontalSpaceAfter(Comma.getLocWithOffset(1)),
-                  ")" + Plan.ArgOpeners[I + 1]);
+    SourceLocation AfterComma = Comma.getLocWithOffset(1);
+    SourceLocation NextArg = Site.rawTokenAt(AfterComma).getLocation();
+    unsigned Space = Site.horizontalSpaceAfter(AfterComma);
+    if (Site.distance(AfterComma, NextArg) == Space) {
+      // `a, b`: `a).arg<8>(b`.
+      Edits.replace(Comma, 1 + Space, ")" + Plan.ArgOpeners[I + 1]);
+      continue;
+    }
+    // A comment or a line break after the comma stays where it is, after
+    // the argument it follows: `a) // why\n    .arg<8>(b`.
+    Edits.replace(Comma, 1, ")");
+    Edits.insert(NextArg, Plan.ArgOpeners[I + 1]);
   }
 
   std::string Tail = Written > 0 ? ")" : "";
