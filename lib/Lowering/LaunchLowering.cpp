@@ -81,7 +81,7 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
       if (std::optional<std::string> Alias = aliasPrefix(
               Site, *Kernel, State.Plans.find(Kernel)->second, Options, State))
         Plan->Prefix = *Alias;
-    applyRuntimeForm(Site, *Tokens, *Plan, Edits);
+    applyRuntimeForm(Site, *Tokens, *Plan, InHostDevice, Edits);
     State.UseRuntime.insert(Site.File);
     if (!IsStatic && State.FirstDeducedLaunch.isInvalid())
       State.FirstDeducedLaunch = Launch.getBeginLoc();

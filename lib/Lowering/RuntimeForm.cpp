@@ -7,6 +7,7 @@
 
 #include "Lowering/RuntimeForm.h"
 
+#include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
 #include "Lowering/KernelAlias.h"
 #include "Lowering/LaunchSite.h"
@@ -21,33 +22,54 @@ using namespace clang;
 
 namespace cdp {
 
-void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
-                      const LoweringPlan &Plan, SourceEdits &Edits) {
+namespace {
+
+/// One edit of the runtime form: its text, and the calls of the chain that
+/// it writes (`.arg<8>(`, `.launch()`), before each of which a broken
+/// launch starts a line.
+struct FormEdit {
+  SourceLocation At;
+  unsigned Length;
+  std::string Before;
+  llvm::SmallVector<std::string, 2> Calls;
+
+  std::string text(llvm::StringRef LineBreak) const {
+    std::string Text = Before;
+    for (const std::string &Call : Calls)
+      Text += LineBreak.str() + Call;
+    return Text;
+  }
+};
+
+} // namespace
+
+/// The edits of the runtime form, in source order.
+static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
+                                                const LaunchTokens &Tokens,
+                                                const LoweringPlan &Plan) {
+  llvm::SmallVector<FormEdit, 8> Form;
   size_t Written = Site.WrittenArgs.size();
-  if (Plan.Callee.empty())
-    Edits.insert(Tokens.CalleeBegin, Plan.Prefix);
-  else
-    Edits.replace(Tokens.CalleeBegin,
-                  Site.distance(Tokens.CalleeBegin, Tokens.CalleeEnd),
-                  Plan.Prefix + Plan.Callee);
-  Edits.replace(Tokens.TripleLess, 3, ", {");
+  unsigned CalleeLength =
+      Plan.Callee.empty() ? 0
+                          : Site.distance(Tokens.CalleeBegin, Tokens.CalleeEnd);
+  Form.push_back(
+      {Tokens.CalleeBegin, CalleeLength, Plan.Prefix + Plan.Callee, {}});
+  Form.push_back({Tokens.TripleLess, 3, ", {", {}});
+  unsigned ToArgs = Site.distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1;
 
   if (Tokens.WholeList) {
-    Edits.replace(Tokens.TripleGreater,
-                  Site.distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
-                  "}).args(");
-    std::string Tail = ")";
+    Form.push_back({Tokens.TripleGreater, ToArgs, "})", {".args("}});
+    FormEdit Tail{Tokens.RParen, 1, ")", {}};
     for (const std::string &Default : Plan.DefaultArgTexts)
-      Tail += ".arg(" + Default + ")";
-    Edits.replace(Tokens.RParen, 1, Tail + ".launch()");
-    return;
+      Tail.Calls.push_back(".arg(" + Default + ")");
+    Tail.Calls.push_back(".launch()");
+    Form.push_back(std::move(Tail));
+    return Form;
   }
-  std::string AfterConfig = "})";
+  FormEdit AfterConfig{Tokens.TripleGreater, ToArgs, "})", {}};
   if (Written > 0)
-    AfterConfig += Plan.ArgOpeners[0];
-  Edits.replace(Tokens.TripleGreater,
-                Site.distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
-                AfterConfig);
+    AfterConfig.Calls.push_back(Plan.ArgOpeners[0]);
+  Form.push_back(std::move(AfterConfig));
 
   for (size_t I = 0; I < Tokens.Commas.size(); ++I) {
     SourceLocation Comma = Tokens.Commas[I];
@@ -56,20 +78,72 @@ void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
     unsigned Space = Site.horizontalSpaceAfter(AfterComma);
     if (Site.distance(AfterComma, NextArg) == Space) {
       // `a, b`: `a).arg<8>(b`.
-      Edits.replace(Comma, 1 + Space, ")" + Plan.ArgOpeners[I + 1]);
+      Form.push_back({Comma, 1 + Space, ")", {Plan.ArgOpeners[I + 1]}});
       continue;
     }
     // A comment or a line break after the comma stays where it is, after
     // the argument it follows: `a) // why\n    .arg<8>(b`.
-    Edits.replace(Comma, 1, ")");
-    Edits.insert(NextArg, Plan.ArgOpeners[I + 1]);
+    Form.push_back({Comma, 1, ")", {}});
+    Form.push_back({NextArg, 0, "", {Plan.ArgOpeners[I + 1]}});
   }
 
-  std::string Tail = Written > 0 ? ")" : "";
+  FormEdit Tail{Tokens.RParen, 1, Written > 0 ? ")" : "", {}};
   for (size_t I = 0; I < Plan.DefaultArgTexts.size(); ++I)
-    Tail += Plan.ArgOpeners[Written + I] + Plan.DefaultArgTexts[I] + ")";
-  Tail += ".launch()";
-  Edits.replace(Tokens.RParen, 1, Tail);
+    Tail.Calls.push_back(Plan.ArgOpeners[Written + I] +
+                         Plan.DefaultArgTexts[I] + ")");
+  Tail.Calls.push_back(".launch()");
+  Form.push_back(std::move(Tail));
+  return Form;
+}
+
+/// Where a lowered launch that would not fit in 80 columns is broken as
+/// clang-format breaks a call chain (before each call, indented by four
+/// more): a launch statement of its own, alone on its line, outside a
+/// __host__ __device__ function's branches. Returns the semicolon that ends
+/// it, after which `#line` numbers the following lines as in the input.
+static std::optional<Token> brokenLaunchEnd(const LaunchSite &Site,
+                                            const LaunchTokens &Tokens,
+                                            llvm::ArrayRef<FormEdit> Form,
+                                            bool InHostDevice) {
+  const SourceManager &SM = Site.SM;
+  if (InHostDevice || SM.getSpellingLineNumber(Tokens.CalleeBegin) !=
+                          SM.getSpellingLineNumber(Tokens.RParen))
+    return std::nullopt;
+  Token Semi = Site.rawTokenAt(Tokens.RParen.getLocWithOffset(1));
+  if (Semi.isNot(tok::semi) || !Site.isStatement())
+    return std::nullopt;
+  StringRef Buffer = SM.getBufferData(Site.File);
+  unsigned Begin = SM.getFileOffset(Tokens.CalleeBegin);
+  unsigned LineStart = Buffer.rfind('\n', Begin) + 1; // npos + 1 is 0.
+  if (Buffer.slice(LineStart, Begin).find_first_not_of(" \t") !=
+      StringRef::npos)
+    return std::nullopt;
+  size_t LineEnd = Buffer.find('\n', Begin);
+  size_t Columns = Buffer.slice(LineStart, LineEnd).rtrim("\r").size();
+  for (const FormEdit &Edit : Form)
+    Columns += Edit.text("").size() - Edit.Length;
+  if (Columns <= 80)
+    return std::nullopt;
+  return Semi;
+}
+
+void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
+                      const LoweringPlan &Plan, bool InHostDevice,
+                      SourceEdits &Edits) {
+  llvm::SmallVector<FormEdit, 8> Form = formEdits(Site, Tokens, Plan);
+  std::optional<Token> End = brokenLaunchEnd(Site, Tokens, Form, InHostDevice);
+  std::string Indent = Site.indentationOf(Tokens.CalleeBegin);
+  std::string LineBreak = End ? "\n" + Indent + "    " : "";
+  for (const FormEdit &Edit : Form) {
+    if (Edit.Length == 0)
+      Edits.insert(Edit.At, Edit.text(LineBreak));
+    else
+      Edits.replace(Edit.At, Edit.Length, Edit.text(LineBreak));
+  }
+  if (End)
+    Edits.insert(End->getLocation().getLocWithOffset(1),
+                 "\n" +
+                     lineDirectiveAfter(Site.SM, End->getLocation(), Indent));
 }
 
 std::optional<std::string> aliasPrefix(const LaunchSite &Site,

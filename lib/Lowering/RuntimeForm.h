@@ -27,9 +27,14 @@ namespace cdp {
 
 class LaunchSite;
 
-/// Rewrites the launch's tokens into the runtime form of \p Plan.
+/// Rewrites the launch's tokens into the runtime form of \p Plan. A launch
+/// statement alone on its line that would pass 80 columns is broken before
+/// each call of the chain and followed by `#line` (not in a
+/// __host__ __device__ function, \p InHostDevice, whose branches have their
+/// own).
 void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
-                      const LoweringPlan &Plan, SourceEdits &Edits);
+                      const LoweringPlan &Plan, bool InHostDevice,
+                      SourceEdits &Edits);
 
 /// `cdp_launch_child(` for a kernel whose type is long, declaring the alias
 /// at its first launch in this file; nothing to keep the plan's prefix.

@@ -31,6 +31,24 @@ using cdp_launch_child = cdp::DeviceLaunch<void(char, float, int *, ::Base, floa
 __global__ void parent(double d, long long big) {
   Derived derived{};
   Celsius warm{21.5f};
-  cdp_launch_child(child, {1, 1}).arg<0>(big).arg<4>(d).arg<8>(NULL).arg<16>(derived).arg<20>(warm).arg<24>(Mode::Exact).arg<25>(3).launch();
-  cdp_launch_child(child, {1, 1}).arg<0>(65).arg<4>(1).arg<8>(0).arg<16>(Base{1}).arg<20>(2.5).arg<24>(Mode::Fast).arg<25>(true).launch();
+  cdp_launch_child(child, {1, 1})
+      .arg<0>(big)
+      .arg<4>(d)
+      .arg<8>(NULL)
+      .arg<16>(derived)
+      .arg<20>(warm)
+      .arg<24>(Mode::Exact)
+      .arg<25>(3)
+      .launch();
+#line 31
+  cdp_launch_child(child, {1, 1})
+      .arg<0>(65)
+      .arg<4>(1)
+      .arg<8>(0)
+      .arg<16>(Base{1})
+      .arg<20>(2.5)
+      .arg<24>(Mode::Fast)
+      .arg<25>(true)
+      .launch();
+#line 32
 }

@@ -35,7 +35,11 @@ template <class T> __device__ void launchAll(T *data, T value, Box<T> box) {
 template <class... Ts> __global__ void forwardAll(Ts... values) {
   cdp::DeviceLaunch(variadic<Ts...>, {1, 1}).args(values...).launch();
   cdp::DeviceLaunch(variadic<Ts...>, {1, 1}).args(values...).launch();
-  cdp::DeviceLaunch(headAndRest<int, Ts...>, {1, 1}).arg(1).args(values...).launch();
+  cdp::DeviceLaunch(headAndRest<int, Ts...>, {1, 1})
+      .arg(1)
+      .args(values...)
+      .launch();
+#line 37
 }
 
 template <class T> __global__ void parent(T *data) {

@@ -32,7 +32,10 @@ __global__ void parent(int n) {
   LAUNCH_ALL(pair, n / 32 + 1, n, 2.0);
   LAUNCH_ALL(generic<float>, 1, 0.5f);
   LAUNCH_TWICE(child, 7);
-  cdp::DeviceLaunch<void(int, double)>(pair, {1, 1}).args(INT_AND_DOUBLE).launch();
+  cdp::DeviceLaunch<void(int, double)>(pair, {1, 1})
+      .args(INT_AND_DOUBLE)
+      .launch();
+#line 34
 }
 
 template <class T> __global__ void templateParent(T value) {

@@ -27,6 +27,15 @@ __global__ void parent() {
   Wide w;
   w.x = 11;
   w.y = 12.5f;
-  cdp::DeviceLaunch<void(::Bytes3, ::Wide, int)>(child, {1, 1, 0, cudaStreamTailLaunch}).arg(b).arg(w).arg(77).launch();
-  cdp::DeviceLaunch<void(::Bytes3, int)>(plain, {1, 1}).arg<0>(b).arg<4>(77).launch();
+  cdp::DeviceLaunch<void(::Bytes3, ::Wide, int)>(child, {1, 1, 0, cudaStreamTailLaunch})
+      .arg(b)
+      .arg(w)
+      .arg(77)
+      .launch();
+#line 29
+  cdp::DeviceLaunch<void(::Bytes3, int)>(plain, {1, 1})
+      .arg<0>(b)
+      .arg<4>(77)
+      .launch();
+#line 30
 }

@@ -21,17 +21,35 @@ __global__ void callback(void (*f)(int)) {}
 __device__ void onDone(int) {}
 
 template <class T> __device__ void launchGeneric(T value) {
-  cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE("runtime-checks.cu", 22, "generic<T>"), generic<T>, {1, 1}).arg(value).launch();
+  cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE("runtime-checks.cu", 22, "generic<T>"), generic<T>, {1, 1})
+      .arg(value)
+      .launch();
+#line 23
 }
 
 template <class T> __device__ void launchKnown(const float *data) {
-  cdp::CheckedDeviceLaunch<void(const float *, int)>(CDP_LAUNCH_SITE("runtime-checks.cu", 26, "pointer"), pointer, {1, 32}).arg<0>(data).arg<8>(3).launch();
+  cdp::CheckedDeviceLaunch<void(const float *, int)>(CDP_LAUNCH_SITE("runtime-checks.cu", 26, "pointer"), pointer, {1, 32})
+      .arg<0>(data)
+      .arg<8>(3)
+      .launch();
+#line 27
 }
 
 __global__ void parent(const float *data, int n) {
-  cdp::CheckedDeviceLaunch<void(const float *, int)>(CDP_LAUNCH_SITE("runtime-checks.cu", 30, "pointer"), pointer, {1, 32}).arg<0>(data).arg<8>(n).launch();
-  cdp::DeviceLaunch<void(int, double)>(scalars, {1, 32}).arg<0>(n).arg<8>(2.0).launch();
-  cdp::DeviceLaunch<void(void (*)(int))>(callback, {1, 1}).arg<0>(onDone).launch();
+  cdp::CheckedDeviceLaunch<void(const float *, int)>(CDP_LAUNCH_SITE("runtime-checks.cu", 30, "pointer"), pointer, {1, 32})
+      .arg<0>(data)
+      .arg<8>(n)
+      .launch();
+#line 31
+  cdp::DeviceLaunch<void(int, double)>(scalars, {1, 32})
+      .arg<0>(n)
+      .arg<8>(2.0)
+      .launch();
+#line 32
+  cdp::DeviceLaunch<void(void (*)(int))>(callback, {1, 1})
+      .arg<0>(onDone)
+      .launch();
+#line 33
   launchGeneric(data);
   launchKnown<int>(data);
 }

@@ -18,9 +18,21 @@ __global__ void parent(int v, cudaStream_t fromHost) {
   cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, NULL}).arg<0>(v).launch();
   cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, nullptr}).arg<0>(v).launch();
   cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, created}).arg<0>(v).launch();
-  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, cudaStreamPerThread}).arg<0>(v).launch();
-  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, cudaStreamTailLaunch}).arg<0>(v).launch();
-  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, cudaStreamFireAndForget}).arg<0>(v).launch();
-  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, v ? cudaStreamTailLaunch : fromHost}).arg<0>(v).launch();
+  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, cudaStreamPerThread})
+      .arg<0>(v)
+      .launch();
+#line 20
+  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, cudaStreamTailLaunch})
+      .arg<0>(v)
+      .launch();
+#line 21
+  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, cudaStreamFireAndForget})
+      .arg<0>(v)
+      .launch();
+#line 22
+  cdp::DeviceLaunch<void(int)>(child, {1, 1, 0, v ? cudaStreamTailLaunch : fromHost})
+      .arg<0>(v)
+      .launch();
+#line 23
   cudaStreamDestroy(created);
 }

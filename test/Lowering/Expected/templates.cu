@@ -21,17 +21,41 @@ template <class T> struct Box {
 template <class T> __global__ void takeBox(Box<T> box, int tag = 7) {}
 
 __global__ void parent(float *f, double *d) {
-  cdp::DeviceLaunch<void(float *, float)>(math::scale, {1, 1}).arg<0>(f).arg<8>(2).launch();
-  cdp::DeviceLaunch<void(double *, double)>(math::scale, {1, 1}).arg<0>(d).arg<8>(2).launch();
-  cdp::DeviceLaunch<void(float *, float)>(math::fill, {1, 1}).arg<0>(f).arg<8>(1.f).launch();
-  cdp::DeviceLaunch<void(float *, float)>(math::fill<float, 8>, {1, 1}).arg<0>(f).arg<8>(1).launch();
-  cdp::DeviceLaunch<void(::Box<double>, int)>(takeBox, {1, 1}).arg<0>(Box<double>{1.0}).arg<8>(7).launch();
+  cdp::DeviceLaunch<void(float *, float)>(math::scale, {1, 1})
+      .arg<0>(f)
+      .arg<8>(2)
+      .launch();
+#line 23
+  cdp::DeviceLaunch<void(double *, double)>(math::scale, {1, 1})
+      .arg<0>(d)
+      .arg<8>(2)
+      .launch();
+#line 24
+  cdp::DeviceLaunch<void(float *, float)>(math::fill, {1, 1})
+      .arg<0>(f)
+      .arg<8>(1.f)
+      .launch();
+#line 25
+  cdp::DeviceLaunch<void(float *, float)>(math::fill<float, 8>, {1, 1})
+      .arg<0>(f)
+      .arg<8>(1)
+      .launch();
+#line 26
+  cdp::DeviceLaunch<void(::Box<double>, int)>(takeBox, {1, 1})
+      .arg<0>(Box<double>{1.0})
+      .arg<8>(7)
+      .launch();
+#line 27
 }
 
 template <class T> __global__ void genericParent(T *data, T value) {
   cdp::DeviceLaunch(math::fill<T>, {1, 32}).arg(data).arg(value).launch();
   cdp::DeviceLaunch(takeBox<T>, {1, 1}).arg(Box<T>{value}).arg(7).launch();
-  cdp::DeviceLaunch<void(float *, float)>(math::scale, {1, 1}).arg<0>((float *)nullptr).arg<8>(1.f).launch();
+  cdp::DeviceLaunch<void(float *, float)>(math::scale, {1, 1})
+      .arg<0>((float *)nullptr)
+      .arg<8>(1.f)
+      .launch();
+#line 33
 }
 
 template __global__ void genericParent<float>(float *, float);
@@ -45,7 +69,10 @@ typedef struct {
 } TypedefOnly;
 template <class F> __global__ void apply(F f) {}
 __global__ void typeNames(int *data) {
-  cdp::DeviceLaunch<void(::TypedefOnly)>(apply, {1, 1}).arg<0>(TypedefOnly{data}).launch();
+  cdp::DeviceLaunch<void(::TypedefOnly)>(apply, {1, 1})
+      .arg<0>(TypedefOnly{data})
+      .launch();
+#line 47
   struct Local {
     int *data;
   };
