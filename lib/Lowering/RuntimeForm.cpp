@@ -66,10 +66,18 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
     Form.push_back(std::move(Tail));
     return Form;
   }
-  FormEdit AfterConfig{Tokens.TripleGreater, ToArgs, "})", {}};
-  if (Written > 0)
-    AfterConfig.Calls.push_back(Plan.ArgOpeners[0]);
-  Form.push_back(std::move(AfterConfig));
+  Form.push_back({Tokens.TripleGreater, ToArgs, "})", {}});
+  if (Written > 0) {
+    // `>>>(a`: `}).arg<0>(a`. After a line break (or a comment), `>>>(\n  a`,
+    // the opener goes before the argument, as after a comma below.
+    SourceLocation AfterParen = Tokens.ArgsLParen.getLocWithOffset(1);
+    SourceLocation FirstArg = Site.rawTokenAt(AfterParen).getLocation();
+    if (Site.distance(AfterParen, FirstArg) ==
+        Site.horizontalSpaceAfter(AfterParen))
+      Form.back().Calls.push_back(Plan.ArgOpeners[0]);
+    else
+      Form.push_back({FirstArg, 0, "", {Plan.ArgOpeners[0]}});
+  }
 
   for (size_t I = 0; I < Tokens.Commas.size(); ++I) {
     SourceLocation Comma = Tokens.Commas[I];

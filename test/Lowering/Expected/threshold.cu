@@ -49,6 +49,6 @@ __global__ void expand(const int *offsets, const int *edges, int n,
     return;
   int degree = offsets[v + 1] - offsets[v];
   if (degree > 0)
-    { if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_launch_visit(visit, {(degree + 31) / 32, 32, 0, cudaStreamFireAndForget}).arg<0>(
-        edges).arg<8>(offsets[v]).arg<12>(degree).arg<16>(seen).launch(); }
+    { if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_launch_visit(visit, {(degree + 31) / 32, 32, 0, cudaStreamFireAndForget})
+        .arg<0>(edges).arg<8>(offsets[v]).arg<12>(degree).arg<16>(seen).launch(); }
 }
