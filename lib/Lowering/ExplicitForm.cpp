@@ -120,6 +120,9 @@ void applyExplicitForm(const LaunchSite &Site, const LaunchTokens &Tokens,
                        const ExplicitRewrite &Rewrite, SourceEdits &Edits) {
   const auto &ConfigCommas = Rewrite.ConfigCommas;
   ExplicitLaunchText Text = spellExplicitLaunch(Rewrite.Input);
+  assert(Text.ArgCommas.size() == Tokens.Commas.size() &&
+         Text.ConfigCommas.size() == ConfigCommas.size() &&
+         "a piece of text for each comma the launch writes");
   Edits.insert(Tokens.CalleeBegin, Text.BeforeCallee);
   Edits.replace(Tokens.TripleLess, 3, Text.TripleLess);
   for (size_t I = 0; I < ConfigCommas.size(); ++I)

@@ -55,6 +55,9 @@ Token LaunchSite::rawTokenAt(SourceLocation Loc) const {
 }
 
 unsigned LaunchSite::distance(SourceLocation From, SourceLocation To) const {
+  assert(SM.getFileID(From) == SM.getFileID(To) &&
+         SM.getFileOffset(From) <= SM.getFileOffset(To) &&
+         "a distance forward in one file");
   return SM.getFileOffset(To) - SM.getFileOffset(From);
 }
 

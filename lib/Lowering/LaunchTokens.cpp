@@ -92,6 +92,10 @@ std::optional<LaunchTokens> locateLaunchTokens(LaunchSite &Site) {
     }
     Tokens.Commas.push_back(Comma.getLocation());
   }
+  assert(Site.SM.isBeforeInTranslationUnit(Tokens.TripleLess,
+                                           Tokens.TripleGreater) &&
+         Site.SM.isBeforeInTranslationUnit(Tokens.ArgsLParen, Tokens.RParen) &&
+         "the launch's tokens in source order");
   return Tokens;
 }
 

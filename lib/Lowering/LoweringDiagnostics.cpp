@@ -7,6 +7,9 @@
 
 #include "Lowering/LoweringDiagnostics.h"
 
+#include <cassert>
+#include <iterator>
+
 using namespace clang;
 
 namespace cdp {
@@ -19,6 +22,8 @@ static const TableDiagnostic LoweringDiagnostics[] = {
 
 TableReport report(DiagnosticsEngine &Diags, SourceLocation Loc,
                    LoweringDiag Kind) {
+  assert(static_cast<unsigned>(Kind) < std::size(LoweringDiagnostics) &&
+         "every LoweringDiag has its row");
   return TableReport(Diags, Loc,
                      LoweringDiagnostics[static_cast<unsigned>(Kind)]);
 }

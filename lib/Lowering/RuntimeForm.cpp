@@ -95,6 +95,8 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
     Form.push_back({NextArg, 0, "", {Plan.ArgOpeners[I + 1]}});
   }
 
+  assert(Plan.ArgOpeners.size() >= Written + Plan.DefaultArgTexts.size() &&
+         "an opener for each written and each default argument");
   FormEdit Tail{Tokens.RParen, 1, Written > 0 ? ")" : "", {}};
   for (size_t I = 0; I < Plan.DefaultArgTexts.size(); ++I)
     Tail.Calls.push_back(Plan.ArgOpeners[Written + I] +

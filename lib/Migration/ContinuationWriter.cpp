@@ -295,8 +295,11 @@ void ContinuationWriter::write(std::vector<Split> &Splits) {
           (Kernel.getName() + "_continuation" +
            (Continuations > 1 ? llvm::Twine(++Number) : llvm::Twine()))
               .str());
-  for (const Split &S : Splits)
+  for (const Split &S : Splits) {
+    assert(S.Name.empty() == (S.Kind == Shape::Remove) &&
+           "a continuation has a name, a removed call none");
     substitute(S);
+  }
 
   // The kernel: its synchronisations become launches of the continuations.
   Span Whole = Spans.statement(Body);

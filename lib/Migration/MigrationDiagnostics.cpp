@@ -7,6 +7,9 @@
 
 #include "Migration/MigrationDiagnostics.h"
 
+#include <cassert>
+#include <iterator>
+
 using namespace clang;
 
 namespace cdp {
@@ -19,6 +22,8 @@ static const TableDiagnostic MigrationDiagnostics[] = {
 
 TableReport report(DiagnosticsEngine &Diags, SourceLocation Loc,
                    MigrationDiag Kind) {
+  assert(static_cast<unsigned>(Kind) < std::size(MigrationDiagnostics) &&
+         "every MigrationDiag has its row");
   return TableReport(Diags, Loc,
                      MigrationDiagnostics[static_cast<unsigned>(Kind)]);
 }

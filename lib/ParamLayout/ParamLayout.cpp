@@ -15,6 +15,9 @@
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/Support/MathExtras.h"
 
+#include "llvm/Support/MathExtras.h"
+#include <cassert>
+
 using namespace clang;
 
 namespace cdp {
@@ -32,8 +35,11 @@ KernelParamLayout layoutParams(llvm::ArrayRef<ParamType> Types,
   KernelParamLayout Layout;
   uint64_t End = 0;
   for (const ParamType &Type : Types) {
+    assert(llvm::isPowerOf2_64(Type.Align) && "alignments are powers of two");
     uint64_t Offset =
         llvm::alignTo(AlignmentBase + End, Type.Align) - AlignmentBase;
+    assert(Offset >= End && (AlignmentBase + Offset) % Type.Align == 0 &&
+           "each parameter at the next aligned position, in order");
     Layout.Params.push_back({Offset, Type.Size, Type.Align});
     Layout.BufferAlign = std::max(Layout.BufferAlign, Type.Align);
     Layout.DependsOnArch |= Type.Align > ArchIndependentAlign;
