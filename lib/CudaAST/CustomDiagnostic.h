@@ -22,6 +22,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 
+#include <cassert>
+#include <cstddef>
 #include <optional>
 
 namespace cdp {
@@ -66,6 +68,17 @@ private:
   llvm::StringRef Remedy;
   mutable std::optional<clang::DiagnosticBuilder> Message;
 };
+
+/// Reports the row of \p Table for \p Kind, an enumerator made from the same
+/// .def file as the table (so its value is the row's index).
+template <class KindT, std::size_t Rows>
+TableReport reportRow(clang::DiagnosticsEngine &Diags,
+                      clang::SourceLocation Loc,
+                      const TableDiagnostic (&Table)[Rows], KindT Kind) {
+  auto Row = static_cast<std::size_t>(Kind);
+  assert(Row < Rows && "a kind without its row");
+  return TableReport(Diags, Loc, Table[Row]);
+}
 
 } // namespace cdp
 

@@ -7,9 +7,6 @@
 
 #include "Lowering/LoweringDiagnostics.h"
 
-#include <cassert>
-#include <iterator>
-
 using namespace clang;
 
 namespace cdp {
@@ -22,10 +19,7 @@ static const TableDiagnostic LoweringDiagnostics[] = {
 
 TableReport report(DiagnosticsEngine &Diags, SourceLocation Loc,
                    LoweringDiag Kind) {
-  assert(static_cast<unsigned>(Kind) < std::size(LoweringDiagnostics) &&
-         "every LoweringDiag has its row");
-  return TableReport(Diags, Loc,
-                     LoweringDiagnostics[static_cast<unsigned>(Kind)]);
+  return reportRow(Diags, Loc, LoweringDiagnostics, Kind);
 }
 
 } // namespace cdp

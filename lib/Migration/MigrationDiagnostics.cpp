@@ -7,9 +7,6 @@
 
 #include "Migration/MigrationDiagnostics.h"
 
-#include <cassert>
-#include <iterator>
-
 using namespace clang;
 
 namespace cdp {
@@ -22,10 +19,7 @@ static const TableDiagnostic MigrationDiagnostics[] = {
 
 TableReport report(DiagnosticsEngine &Diags, SourceLocation Loc,
                    MigrationDiag Kind) {
-  assert(static_cast<unsigned>(Kind) < std::size(MigrationDiagnostics) &&
-         "every MigrationDiag has its row");
-  return TableReport(Diags, Loc,
-                     MigrationDiagnostics[static_cast<unsigned>(Kind)]);
+  return reportRow(Diags, Loc, MigrationDiagnostics, Kind);
 }
 
 } // namespace cdp
