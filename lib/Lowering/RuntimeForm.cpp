@@ -108,16 +108,15 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
 
 /// Where a lowered launch that would not fit in 80 columns is broken as
 /// clang-format breaks a call chain (before each call, indented by four
-/// more): a launch statement of its own, alone on its line, outside a
-/// __host__ __device__ function's branches. Returns the semicolon that ends
-/// it, after which `#line` numbers the following lines as in the input.
+/// more): a launch statement of its own, alone on its line. Returns the
+/// semicolon that ends it, after which `#line` numbers the following lines
+/// as in the input.
 static std::optional<Token> brokenLaunchEnd(const LaunchSite &Site,
                                             const LaunchTokens &Tokens,
-                                            llvm::ArrayRef<FormEdit> Form,
-                                            bool InHostDevice) {
+                                            llvm::ArrayRef<FormEdit> Form) {
   const SourceManager &SM = Site.SM;
-  if (InHostDevice || SM.getSpellingLineNumber(Tokens.CalleeBegin) !=
-                          SM.getSpellingLineNumber(Tokens.RParen))
+  if (SM.getSpellingLineNumber(Tokens.CalleeBegin) !=
+      SM.getSpellingLineNumber(Tokens.RParen))
     return std::nullopt;
   Token Semi = Site.rawTokenAt(Tokens.RParen.getLocWithOffset(1));
   if (Semi.isNot(tok::semi) || !Site.isStatement())
@@ -141,7 +140,7 @@ void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
                       const LoweringPlan &Plan, bool InHostDevice,
                       SourceEdits &Edits) {
   llvm::SmallVector<FormEdit, 8> Form = formEdits(Site, Tokens, Plan);
-  std::optional<Token> End = brokenLaunchEnd(Site, Tokens, Form, InHostDevice);
+  std::optional<Token> End = brokenLaunchEnd(Site, Tokens, Form);
   std::string Indent = Site.indentationOf(Tokens.CalleeBegin);
   std::string LineBreak = End ? "\n" + Indent + "    " : "";
   for (const FormEdit &Edit : Form) {
@@ -150,7 +149,9 @@ void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
     else
       Edits.replace(Edit.At, Edit.Length, Edit.text(LineBreak));
   }
-  if (End)
+  // In a __host__ __device__ function the `#line` after the branches'
+  // `#endif` (HostDeviceLaunch.h) numbers the lines after them.
+  if (End && !InHostDevice)
     Edits.insert(End->getLocation().getLocWithOffset(1),
                  "\n" +
                      lineDirectiveAfter(Site.SM, End->getLocation(), Indent));

@@ -29,9 +29,8 @@ class LaunchSite;
 
 /// Rewrites the launch's tokens into the runtime form of \p Plan. A launch
 /// statement alone on its line that would pass 80 columns is broken before
-/// each call of the chain and followed by `#line` (not in a
-/// __host__ __device__ function, \p InHostDevice, whose branches have their
-/// own).
+/// each call of the chain and followed by `#line` (in a __host__ __device__
+/// function, \p InHostDevice, the one after its branches).
 void applyRuntimeForm(const LaunchSite &Site, const LaunchTokens &Tokens,
                       const LoweringPlan &Plan, bool InHostDevice,
                       SourceEdits &Edits);

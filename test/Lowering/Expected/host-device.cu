@@ -23,7 +23,9 @@ __host__ __device__ void launchFromEitherSide(int *counter) {
 #line 17
   if (counter)
 #ifdef __CUDA_ARCH__
-    cdp::DeviceLaunch<void(int *)>(child, {2, 1}).arg<0>(counter).launch();
+    cdp::DeviceLaunch<void(int *)>(child, {2, 1})
+        .arg<0>(counter)
+        .launch();
 #else
     child<<<2, 1>>>(counter);
 #endif
