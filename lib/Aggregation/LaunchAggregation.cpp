@@ -120,9 +120,7 @@ public:
                    const FunctionDecl &Enclosing, ASTContext &Context,
                    llvm::function_ref<SourceEdits *(FileID)> EditsOf,
                    AggregationState &State)
-      : LaunchRefusal(Context), Launch(Launch), Enclosing(Enclosing),
-        SM(Context.getSourceManager()), EditsOf(EditsOf), State(State),
-        Kernel(Launch.getDirectCallee()) {}
+      : LaunchRefusal(Launch, Enclosing, Context, EditsOf), State(State) {}
 
   AggregationOutcome run(const AggregationOptions &Options) {
     std::optional<AggregationMarker> Marker = markerOf(Launch);
@@ -348,12 +346,7 @@ private:
       State.Launchers.insert(&Enclosing);
   }
 
-  const CUDAKernelCallExpr &Launch;
-  const FunctionDecl &Enclosing;
-  const SourceManager &SM;
-  llvm::function_ref<SourceEdits *(FileID)> EditsOf;
   AggregationState &State;
-  const FunctionDecl *Kernel;
   /// The kernel's definition, and what its copy is written from (the
   /// template's pattern for an instantiation).
   const FunctionDecl *Definition = nullptr;

@@ -4,27 +4,38 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Aggregation and --threshold refuse a launch the same way: one diagnostic
-// at the launch that says why (each transform its own), and, where the
-// obstacle is elsewhere (a helper that reads blockIdx, a __shared__
-// variable), a note there.
+// Aggregation and --threshold look at a launch the same way: the launch,
+// the function it is written in, its kernel and the edits of the files they
+// may change; and they refuse it the same way: one diagnostic at the launch
+// that says why (each transform its own), and, where the obstacle is
+// elsewhere (a helper that reads blockIdx, a __shared__ variable), a note
+// there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHREFUSAL_H
 #define CDP_LOWER_AGGREGATION_LAUNCHREFUSAL_H
 
 #include "Lowering/LoweringDiagnostics.h"
+#include "Lowering/SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
 
 namespace cdp {
 
-/// The base of a transform's eligibility check.
+/// The base of a transform of one launch.
 class LaunchRefusal {
 protected:
-  explicit LaunchRefusal(clang::ASTContext &Context) : Context(Context) {}
+  LaunchRefusal(const clang::CUDAKernelCallExpr &Launch,
+                const clang::FunctionDecl &Enclosing,
+                clang::ASTContext &Context,
+                llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf)
+      : Context(Context), Launch(Launch), Enclosing(Enclosing),
+        SM(Context.getSourceManager()), EditsOf(EditsOf),
+        Kernel(Launch.getDirectCallee()) {}
   virtual ~LaunchRefusal() = default;
 
   /// Reports that the launch is left as it is, because \p Why; false.
@@ -40,6 +51,15 @@ protected:
   }
 
   clang::ASTContext &Context;
+  const clang::CUDAKernelCallExpr &Launch;
+  /// The function the launch is written in.
+  const clang::FunctionDecl &Enclosing;
+  const clang::SourceManager &SM;
+  /// The edits of a file the transform may change; null for one it must
+  /// not.
+  llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf;
+  /// The kernel, when the launch names one.
+  const clang::FunctionDecl *Kernel;
 };
 
 } // namespace cdp

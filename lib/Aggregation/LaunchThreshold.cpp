@@ -67,9 +67,7 @@ public:
   LaunchThresholder(const CUDAKernelCallExpr &Launch,
                     const FunctionDecl &Enclosing, ASTContext &Context,
                     llvm::function_ref<SourceEdits *(FileID)> EditsOf)
-      : LaunchRefusal(Context), Launch(Launch), Enclosing(Enclosing),
-        SM(Context.getSourceManager()), EditsOf(EditsOf),
-        Kernel(Launch.getDirectCallee()) {}
+      : LaunchRefusal(Launch, Enclosing, Context, EditsOf) {}
 
   bool run(const ThresholdOptions &Options, const AggregationOptions &Aggregate,
            ThresholdState &State) {
@@ -224,11 +222,6 @@ private:
     return Slot;
   }
 
-  const CUDAKernelCallExpr &Launch;
-  const FunctionDecl &Enclosing;
-  const SourceManager &SM;
-  llvm::function_ref<SourceEdits *(FileID)> EditsOf;
-  const FunctionDecl *Kernel;
   /// The launch is the then or else statement of an if statement.
   bool BodyOfIf = false;
 };
