@@ -8,6 +8,7 @@
 #include "Driver/LaunchScan.h"
 
 #include "Driver/ActionFactory.h"
+#include "Driver/FilesRead.h"
 
 #include "Lowering/SelectedHeaders.h"
 
@@ -143,11 +144,7 @@ protected:
     LaunchScan Scan;
     Scan.Need = LaunchScan::NothingToLower;
     Scan.FollowsCalls = false;
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      FileID File = SM.translateFile(It->first);
-      if (File.isInvalid() ||
-          SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
-        continue;
+    for (FileID File : userFilesRead(SM)) {
       join(Scan, scanOf(SM.getBufferData(File), PP.getLangOpts()));
       Scan.Files.push_back(absolutePath(SM, File));
     }

@@ -12,6 +12,7 @@
 
 #include "Aggregation/AggregatedKernel.h"
 #include "CudaAST/FunctionStackVisitor.h"
+#include "Driver/FilesRead.h"
 #include "Lowering/HeaderCopies.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
@@ -319,11 +320,8 @@ public:
     if (Options.CheckOnly)
       return;
     Result.Original = SM.getBufferData(Main).str();
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      FileID File = SM.translateFile(It->first);
-      if (File.isValid() && !SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
-        Result.Dependencies.push_back(absolutePath(SM, File));
-    }
+    for (FileID File : userFilesRead(SM))
+      Result.Dependencies.push_back(absolutePath(SM, File));
     llvm::sort(Result.Dependencies);
     std::string InputDir(llvm::sys::path::parent_path(absolutePath(SM, Main)));
     for (auto &[File, Edits] : Resolved) {
@@ -385,14 +383,12 @@ private:
     llvm::DenseSet<FileID> Changed;
     if (Options.ChangedHeaders.empty())
       return Changed;
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      FileID File = SM.translateFile(It->first);
-      if (File.isValid() && Files.lowers(File) &&
+    for (FileID File : filesRead(SM))
+      if (Files.lowers(File) &&
           Options.ChangedHeaders.count(absolutePath(SM, File))) {
         Files.editsOf(File);
         Changed.insert(File);
       }
-    }
     return Changed;
   }
 
