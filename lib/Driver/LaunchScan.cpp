@@ -13,6 +13,7 @@
 #include "Lowering/SelectedHeaders.h"
 
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/DependencyDirectivesScanner.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
@@ -125,7 +126,53 @@ void join(LaunchScan &Into, const LaunchScan &Other) {
   Into.FollowsCalls |= Other.FollowsCalls;
 }
 
-/// Preprocesses the file, then reads the text of every file it read.
+/// Gives the preprocessor of the scan only each file's directives, as
+/// clang-scan-deps does: the files a source reads are all the scan needs
+/// of it, and expanding the macros of every header's code (thrust's,
+/// cub's) was most of its time.
+class DirectivesOnly : public DependencyDirectivesGetter {
+public:
+  /// Without a source manager it gives nothing: each file is lexed whole.
+  DirectivesOnly() = default;
+  explicit DirectivesOnly(SourceManager &SM) : SM(&SM) {}
+
+  std::unique_ptr<DependencyDirectivesGetter> cloneFor(FileManager &) override {
+    // Another source manager (a module's): it lexes as usual.
+    return std::make_unique<DirectivesOnly>();
+  }
+
+  std::optional<ArrayRef<dependency_directives_scan::Directive>>
+  operator()(FileEntryRef File) override {
+    if (!SM)
+      return std::nullopt;
+    auto [It, New] = Scanned.try_emplace(&File.getFileEntry());
+    if (New) {
+      // The offsets are into the buffer the lexer reads: the source
+      // manager's own.
+      std::optional<llvm::MemoryBufferRef> Text =
+          SM->getMemoryBufferForFileOrNone(File);
+      It->second = std::make_unique<Directives>();
+      It->second->Valid =
+          Text && !scanSourceForDependencyDirectives(
+                      Text->getBuffer(), It->second->Tokens, It->second->List);
+    }
+    if (!It->second->Valid) // The lexer reads the file whole.
+      return std::nullopt;
+    return ArrayRef<dependency_directives_scan::Directive>(It->second->List);
+  }
+
+private:
+  struct Directives {
+    llvm::SmallVector<dependency_directives_scan::Token, 0> Tokens;
+    llvm::SmallVector<dependency_directives_scan::Directive, 0> List;
+    bool Valid = false;
+  };
+  SourceManager *SM = nullptr;
+  llvm::DenseMap<const FileEntry *, std::unique_ptr<Directives>> Scanned;
+};
+
+/// Preprocesses the file's directives, then reads the text of every file
+/// it read.
 class ScanAction : public PreprocessorFrontendAction {
 public:
   explicit ScanAction(std::optional<LaunchScan> &Result) : Result(Result) {}
@@ -133,6 +180,9 @@ public:
 protected:
   void ExecuteAction() override {
     Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    // Kept until the action ends: the preprocessor's lexers point into it.
+    Directives = std::make_unique<DirectivesOnly>(PP.getSourceManager());
+    PP.setDependencyDirectivesGetter(*Directives);
     PP.EnterMainSourceFile();
     Token Tok;
     do
@@ -154,6 +204,7 @@ protected:
 
 private:
   std::optional<LaunchScan> &Result;
+  std::unique_ptr<DirectivesOnly> Directives;
 };
 
 } // namespace
