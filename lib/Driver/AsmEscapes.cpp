@@ -57,11 +57,28 @@ bool respellLiteral(std::string &Literal) {
   return Changed;
 }
 
+/// Whether some `%` in \p Text is followed by a letter and then by neither
+/// a digit nor `[`: a cheap test that every literal respellLiteral would
+/// change passes. Most headers' assembly names only operands (`%0`, `%h1`,
+/// `%[name]`) and raw-lexing them all cost the parse of a thrust source a
+/// tenth of a second.
+bool mayHaveBareEscape(llvm::StringRef Text) {
+  for (size_t I = Text.find('%'); I != llvm::StringRef::npos;
+       I = Text.find('%', I + 1)) {
+    char Next = I + 1 < Text.size() ? Text[I + 1] : '\0';
+    char After = I + 2 < Text.size() ? Text[I + 2] : '\0';
+    if (llvm::isAlpha(Next) && !llvm::isDigit(After) && After != '[')
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::optional<RespelledAsm> respellAsmEscapes(llvm::StringRef Text) {
-  // Cheap test first: most files have no inline assembly.
-  if (!Text.contains("asm"))
+  // Cheap tests first: most files have no inline assembly, and most
+  // assembly names no special register.
+  if (!Text.contains("asm") || !mayHaveBareEscape(Text))
     return std::nullopt;
   std::vector<RawToken> Tokens = rawTokens(Text);
   RespelledAsm Respelled;
