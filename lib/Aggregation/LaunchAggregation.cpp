@@ -8,6 +8,7 @@
 #include "Aggregation/LaunchAggregation.h"
 
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchAsCall.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
@@ -238,44 +239,8 @@ private:
   /// The file positions of the tokens the rewrite replaces; false when one
   /// is in a macro.
   bool locateTokens() {
-    const auto *Callee =
-        dyn_cast<DeclRefExpr>(Launch.getCallee()->IgnoreImplicit());
-    if (!Callee)
-      return false;
-    // `child<<<...>>>` of a template: its arguments are written out after
-    // `child_aggregated`; `child<float><<<...>>>` keeps them.
-    if (Kernel->getTemplateSpecializationArgs() &&
-        !Callee->hasExplicitTemplateArgs()) {
-      llvm::raw_string_ostream OS(DeducedArgs);
-      printTemplateArgumentList(
-          OS, Kernel->getTemplateSpecializationArgs()->asArray(),
-          Context.getPrintingPolicy());
-    }
-    CalleeEnd = Callee->getEndLoc();
-    CalleeBegin = Callee->getBeginLoc();
-    NameEnd = Lexer::getLocForEndOfToken(Callee->getNameInfo().getEndLoc(), 0,
-                                         SM, Context.getLangOpts());
-    TripleLess = Launch.getConfig()->getBeginLoc();
-    TripleGreater = Launch.getConfig()->getRParenLoc();
-    RParen = Launch.getRParenLoc();
-    for (SourceLocation Loc :
-         {CalleeBegin, NameEnd, CalleeEnd, TripleLess, TripleGreater, RParen})
-      if (Loc.isInvalid() || !Loc.isFileID())
-        return false;
-    Edits = EditsOf(SM.getFileID(TripleLess));
-    if (!Edits)
-      return false;
-    // The `(` after `>>>`.
-    StringRef Buffer = SM.getBufferData(SM.getFileID(TripleGreater));
-    size_t Paren = Buffer.find('(', SM.getFileOffset(TripleGreater) + 3);
-    if (Paren == StringRef::npos)
-      return false;
-    ArgsLParen = SM.getLocForStartOfFile(SM.getFileID(TripleGreater))
-                     .getLocWithOffset(Paren);
-    for (const Expr *Arg : Launch.arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg))
-        HasWrittenArgs = true;
-    return true;
+    Call = locateLaunchAsCall(Launch, *Kernel, Context, EditsOf);
+    return Call.has_value();
   }
 
   unsigned distance(SourceLocation From, SourceLocation To) const {
@@ -283,13 +248,13 @@ private:
   }
 
   void unwrapMarker(const AggregationMarker &Marker) {
-    CharSourceRange Call = Lexer::makeFileCharRange(
+    CharSourceRange MarkerCall = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Marker.Call->getSourceRange()), SM,
         Context.getLangOpts());
-    if (Call.isInvalid())
+    if (MarkerCall.isInvalid())
       return;
     if (!Marker.Stream) {
-      Edits->replace(Call, "0");
+      Call->Edits->replace(MarkerCall, "0");
       return;
     }
     CharSourceRange Stream = Lexer::makeFileCharRange(
@@ -297,51 +262,50 @@ private:
         Context.getLangOpts());
     if (Stream.isInvalid())
       return;
-    Edits->replace(
-        CharSourceRange::getCharRange(Call.getBegin(), Stream.getBegin()), "");
-    Edits->replace(
-        CharSourceRange::getCharRange(Stream.getEnd(), Call.getEnd()), "");
+    Call->Edits->replace(
+        CharSourceRange::getCharRange(MarkerCall.getBegin(), Stream.getBegin()),
+        "");
+    Call->Edits->replace(
+        CharSourceRange::getCharRange(Stream.getEnd(), MarkerCall.getEnd()),
+        "");
   }
 
   void rewrite(const std::optional<AggregationMarker> &Marker) {
-    // `}, ` before the arguments, without a space at the end of a line.
-    const char After = SM.getCharacterData(ArgsLParen)[1];
-    const std::string ArgsOpen =
-        !HasWrittenArgs ? "}" : (After == '\n' || After == '\r' ? "}," : "}, ");
     if (Granularity == AggregationGranularity::Warp) {
-      Edits->insert(CalleeBegin, (runtime::AggregateByWarp + "(").str());
-      Edits->insert(NameEnd, "_aggregated" + DeducedArgs);
-      Edits->replace(TripleLess, 3, ", {");
+      Call->rewriteAsCall(SM, runtime::AggregateByWarp, "_aggregated");
     } else {
       // The aggregated kernel as this launch names it: `work::child` and
       // `child<float>` become `work::child_aggregated` and
       // `child_aggregated<float>`.
       const LangOptions &LangOpts = Context.getLangOpts();
       const std::string Aggregated =
-          writtenText(CharSourceRange::getCharRange(CalleeBegin, NameEnd), SM,
-                      LangOpts) +
-          "_aggregated" + DeducedArgs +
+          writtenText(
+              CharSourceRange::getCharRange(Call->CalleeBegin, Call->NameEnd),
+              SM, LangOpts) +
+          "_aggregated" + Call->DeducedArgs +
           writtenText(CharSourceRange::getCharRange(
-                          NameEnd, Lexer::getLocForEndOfToken(CalleeEnd, 0, SM,
-                                                              LangOpts)),
+                          Call->NameEnd, Lexer::getLocForEndOfToken(
+                                             Call->CalleeEnd, 0, SM, LangOpts)),
                       SM, LangOpts);
       auto [It, New] = State.Scopes.insert(
           {{&Enclosing, Definition, Granularity}, {Aggregated, ""}});
       if (New)
         It->second.Variable = scopeVariable(Granularity);
-      Edits->replace(CalleeBegin, distance(CalleeBegin, TripleLess) + 3,
-                     It->second.Variable + ".launch({");
+      Call->Edits->replace(Call->CalleeBegin,
+                           distance(Call->CalleeBegin, Call->TripleLess) + 3,
+                           It->second.Variable + ".launch({");
+      Call->Edits->replace(Call->TripleGreater,
+                           distance(Call->TripleGreater, Call->ArgsLParen) + 1,
+                           Call->argsOpen(SM));
     }
     if (Marker)
       unwrapMarker(*Marker);
-    Edits->replace(TripleGreater, distance(TripleGreater, ArgsLParen) + 1,
-                   ArgsOpen);
     AggregatedChild &Child = State.Children[Pattern];
     Child.Barriers |= Uses.Barriers;
     if (Child.FirstLaunch.isInvalid() ||
-        SM.isBeforeInTranslationUnit(CalleeBegin, Child.FirstLaunch))
-      Child.FirstLaunch = CalleeBegin;
-    State.UseRuntime.insert(SM.getFileID(CalleeBegin));
+        SM.isBeforeInTranslationUnit(Call->CalleeBegin, Child.FirstLaunch))
+      Child.FirstLaunch = Call->CalleeBegin;
+    State.UseRuntime.insert(SM.getFileID(Call->CalleeBegin));
     if (Enclosing.hasAttr<CUDAGlobalAttr>())
       State.Launchers.insert(&Enclosing);
   }
@@ -352,15 +316,12 @@ private:
   const FunctionDecl *Definition = nullptr;
   const FunctionDecl *Pattern = nullptr;
   ChildGridUses Uses;
-  /// `<float>` for a template launched with deduced arguments.
-  std::string DeducedArgs;
   AggregationGranularity Granularity = AggregationGranularity::None;
   /// The user declared the child's launches independent of stream order.
   bool Unordered = false;
   DiagnosticsEngine::Level Level = DiagnosticsEngine::Warning;
-  SourceEdits *Edits = nullptr;
-  SourceLocation CalleeBegin, NameEnd, CalleeEnd, TripleLess, TripleGreater,
-      ArgsLParen, RParen;
+  /// Where the launch is rewritten.
+  std::optional<LaunchAsCall> Call;
 
   /// `cdp_child_block_launches`, numbered after the first when the kernel
   /// collects launches of several instantiations of the child.
@@ -374,7 +335,6 @@ private:
     std::string Name = scopeName(*Kernel, Granularity);
     return Taken ? Name + "_" + std::to_string(Taken + 1) : Name;
   }
-  bool HasWrittenArgs = false;
 };
 
 } // namespace

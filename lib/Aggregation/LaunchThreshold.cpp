@@ -10,10 +10,8 @@
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "CudaAST/KernelName.h"
-#include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
-#include "Lowering/InsertedLines.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/StatementSlot.h"
 
@@ -70,7 +68,7 @@ public:
       : LaunchRefusal(Launch, Enclosing, Context, EditsOf) {}
 
   bool run(const ThresholdOptions &Options, const AggregationOptions &Aggregate,
-           ThresholdState &State) {
+           ChildCopies &Copies) {
     if (!isEligible(Aggregate))
       return false;
     const LangOptions &LangOpts = Context.getLangOpts();
@@ -102,7 +100,7 @@ public:
                          llvm::join(Arguments, ", ") + "); else ");
     if (BodyOfIf)
       Edits.insert(AfterSemi, " }");
-    State.Children.insert({Kernel->getDefinition(), At});
+    Copies.use(*Kernel, At, SM).Serial = true;
     return true;
   }
 
@@ -226,74 +224,6 @@ private:
   bool BodyOfIf = false;
 };
 
-/// `const int *edges, int first` for \p Child's parameters, an unnamed one
-/// named `cdp_argN`.
-std::string parameterList(const FunctionDecl &Child, ASTContext &Context) {
-  llvm::SmallVector<std::string, 8> Declarations;
-  for (const ParmVarDecl *Param : Child.parameters()) {
-    std::string Declaration;
-    llvm::raw_string_ostream OS(Declaration);
-    std::string Name =
-        Param->getIdentifier()
-            ? Param->getNameAsString()
-            : "cdp_arg" + std::to_string(Param->getFunctionScopeIndex());
-    Param->getType().print(OS, Context.getPrintingPolicy(), Name);
-    Declarations.push_back(Declaration);
-  }
-  return llvm::join(Declarations, ", ");
-}
-
-std::string argumentList(const FunctionDecl &Child) {
-  llvm::SmallVector<std::string, 8> Names;
-  for (const ParmVarDecl *Param : Child.parameters())
-    Names.push_back(Param->getIdentifier()
-                        ? Param->getNameAsString()
-                        : "cdp_arg" +
-                              std::to_string(Param->getFunctionScopeIndex()));
-  return llvm::join(Names, ", ");
-}
-
-bool writeSerialKernel(const FunctionDecl &Child, SourceLocation FirstLaunch,
-                       ASTContext &Context,
-                       llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
-  const SourceManager &SM = Context.getSourceManager();
-  const auto *Body = cast<CompoundStmt>(Child.getBody());
-  SourceEdits &Edits = EditsOf(SM.getFileID(Body->getLBracLoc()));
-  std::optional<std::string> BodyText = bodyAfterEdits(Child, Context, Edits);
-  if (!BodyText)
-    return false;
-  const std::string Name = Child.getNameAsString();
-  const std::string Parameters = parameterList(Child, Context);
-  const std::string Serial = "static __device__ void " + Name +
-                             "_serial(dim3 cdp_grid, dim3 cdp_block" +
-                             (Parameters.empty() ? "" : ", " + Parameters) +
-                             ")";
-  const std::string Arguments = argumentList(Child);
-  std::string Text =
-      "\n\n/// '" + Name +
-      "' run by the launching warp (cdp-lower --threshold): its body, with\n"
-      "/// the indices of one thread, called for each thread of a small "
-      "grid.\nstatic __device__ void " +
-      Name +
-      "_thread(const uint3 blockIdx, const uint3 threadIdx,\n"
-      "    const dim3 gridDim, const dim3 blockDim" +
-      (Parameters.empty() ? "" : ", " + Parameters) + ")\n" +
-      lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText + "\n" + Serial +
-      " {\n  " + runtime::SerialByWarp.str() + "<" + Name +
-      "_thread>(cdp_grid, cdp_block" +
-      (Arguments.empty() ? "" : ", " + Arguments) + ");\n}";
-  insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
-  // A launch before the copy (in the child itself, when it recurses) needs
-  // the serial run declared first.
-  if (SM.isBeforeInTranslationUnit(FirstLaunch, Body->getRBracLoc())) {
-    const FunctionDecl &First = *Child.getFirstDecl();
-    declareBefore(
-        SM, EditsOf(SM.getFileID(SM.getExpansionLoc(First.getOuterLocStart()))),
-        First, Serial + ";");
-  }
-  return true;
-}
-
 } // namespace
 
 bool thresholdLaunch(const CUDAKernelCallExpr &Launch,
@@ -301,19 +231,11 @@ bool thresholdLaunch(const CUDAKernelCallExpr &Launch,
                      const ThresholdOptions &Options,
                      const AggregationOptions &Aggregate,
                      llvm::function_ref<SourceEdits *(FileID)> EditsOf,
-                     ThresholdState &State) {
+                     ChildCopies &Copies) {
   if (!Options.Threads)
     return false;
   return LaunchThresholder(Launch, Enclosing, Context, EditsOf)
-      .run(Options, Aggregate, State);
-}
-
-bool writeSerialKernels(const ThresholdState &State, ASTContext &Context,
-                        llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
-  for (const auto &[Child, FirstLaunch] : State.Children)
-    if (!writeSerialKernel(*Child, FirstLaunch, Context, EditsOf))
-      return false;
-  return true;
+      .run(Options, Aggregate, Copies);
 }
 
 } // namespace cdp

@@ -46,10 +46,9 @@
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHTHRESHOLD_H
 #define CDP_LOWER_AGGREGATION_LAUNCHTHRESHOLD_H
 
+#include "Aggregation/ChildCopies.h"
 #include "Aggregation/LaunchAggregation.h"
 #include "Lowering/SourceEdits.h"
-
-#include "llvm/ADT/MapVector.h"
 
 namespace clang {
 class ASTContext;
@@ -64,31 +63,19 @@ struct ThresholdOptions {
   unsigned Threads = 0;
 };
 
-/// The children with a serial copy to write, each with its first launch
-/// that runs it (a copy after that launch needs a declaration before it).
-struct ThresholdState {
-  llvm::MapVector<const clang::FunctionDecl *, clang::SourceLocation> Children;
-};
-
 /// Puts the serial alternative before \p Launch, made in \p Enclosing,
 /// when \p Options ask for one and the launch is eligible (\p Aggregate
-/// says which children are declared unordered); warns with the reason
-/// when it is not. The launch itself is left to the
-/// lowering. True when the alternative was written.
+/// says which children are declared unordered), and records in \p Copies
+/// that the child needs `<child>_serial`; warns with the reason when it is
+/// not eligible. The launch itself is left to the lowering (or to
+/// coarsening or aggregation). True when the alternative was written.
 bool thresholdLaunch(const clang::CUDAKernelCallExpr &Launch,
                      const clang::FunctionDecl &Enclosing,
                      clang::ASTContext &Context,
                      const ThresholdOptions &Options,
                      const AggregationOptions &Aggregate,
                      llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
-                     ThresholdState &State);
-
-/// Writes `<child>_thread` and `<child>_serial` after each child's
-/// definition (the body copied with every other edit made). False after an
-/// error.
-bool writeSerialKernels(
-    const ThresholdState &State, clang::ASTContext &Context,
-    llvm::function_ref<SourceEdits &(clang::FileID)> EditsOf);
+                     ChildCopies &Copies);
 
 } // namespace cdp
 

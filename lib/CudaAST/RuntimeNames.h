@@ -38,6 +38,9 @@ constexpr llvm::StringLiteral KernelAliasPrefix = "cdp_launch_";
 /// --threshold's serial runs (cdp/launch.cuh, namespace cdp::serial).
 constexpr llvm::StringLiteral SerialFewerThreads = "cdp::serial::fewerThreads";
 constexpr llvm::StringLiteral SerialByWarp = "cdp::serial::byWarp";
+/// --coarsen's launches and blocks (cdp/launch.cuh, namespace cdp::coarse).
+constexpr llvm::StringLiteral CoarseLaunch = "cdp::coarse::launch";
+constexpr llvm::StringLiteral CoarseBlocks = "cdp::coarse::blocks";
 
 /// cdp/aggregate.cuh: the aggregated launch of a warp, and the namespace
 /// of the block and grid scopes and the batches.

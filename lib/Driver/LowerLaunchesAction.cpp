@@ -122,8 +122,9 @@ public:
   unsigned loweredProgrammatic() const { return LoweredProgrammatic; }
   /// What aggregating launches left for the end.
   const AggregationState &aggregation() const { return Aggregation; }
-  /// The children that small launches run in the launching thread.
-  const ThresholdState &threshold() const { return Threshold; }
+  /// The children run with other indices than the hardware's: in the
+  /// launching thread (--threshold) or coarsened (--coarsen).
+  const ChildCopies &childCopies() const { return Copies; }
   /// The first launch rewritten; invalid when none was.
   SourceLocation firstLowered() const { return FirstLowered; }
 
@@ -164,7 +165,7 @@ public:
       }
       if (thresholdLaunch(*Launch, *currentFunction(), Context,
                           Options.Threshold, Options.Aggregate, State.EditsOf,
-                          Threshold))
+                          Copies))
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Threshold);
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Options.Aggregate, State.EditsOf, Aggregation)) {
@@ -177,6 +178,14 @@ public:
         return true;
       case AggregationOutcome::NotAggregated:
         break;
+      }
+      if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
+                        State.EditsOf, Copies)) {
+        ++Lowered[File];
+        noteLowered(*Launch);
+        noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Coarsening);
+        State.UseRuntime.insert(File);
+        return true;
       }
       if (lowerLaunch(*Launch, *currentFunction(), Context, Options,
                       currentSide() == LaunchSide::HostDevice,
@@ -192,7 +201,7 @@ public:
   }
 
   /// What makes a lowered launch need C++17 (NeedsCpp17's %select).
-  enum class Cpp17Use { DeducedKernel, Aggregation, Threshold };
+  enum class Cpp17Use { DeducedKernel, Aggregation, Threshold, Coarsening };
   /// The first launch whose lowered form needs C++17, and why.
   std::optional<std::pair<SourceLocation, Cpp17Use>> firstNeedingCpp17() const {
     return FirstNeedingCpp17;
@@ -227,7 +236,7 @@ private:
   LoweredFiles &Files;
   LaunchLoweringState State;
   AggregationState Aggregation;
-  ThresholdState Threshold;
+  ChildCopies Copies;
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<SourceLocation> Warned;
   SourceLocation FirstLowered;
@@ -272,7 +281,7 @@ public:
       return Files.editsOf(File);
     };
     if (!writeAggregatedKernels(Visitor.aggregation(), Context, EditsOf) ||
-        !writeSerialKernels(Visitor.threshold(), Context, EditsOf))
+        !writeChildCopies(Visitor.childCopies(), Context, EditsOf))
       return;
 
     // Every file with a launch in the runtime form, a header that defines

@@ -15,6 +15,7 @@
 #define CDP_LOWER_DRIVER_LOWERLAUNCHESACTION_H
 
 #include "Aggregation/LaunchAggregation.h"
+#include "Aggregation/LaunchCoarsening.h"
 #include "Aggregation/LaunchThreshold.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/MacroLaunchUses.h"
@@ -30,13 +31,15 @@
 namespace cdp {
 
 /// What a file's launches are made into: lowered (lib/Lowering), or
-/// aggregated or run in the launching thread (lib/Aggregation).
+/// aggregated, run in the launching thread or coarsened (lib/Aggregation).
 struct LaunchTransformOptions : LaunchLoweringOptions {
   /// Aggregate eligible launches (--aggregate); a marked launch is
   /// aggregated whatever this says.
   AggregationOptions Aggregate;
   /// Run small child grids in the launching thread (--threshold).
   ThresholdOptions Threshold;
+  /// Have each block of a child grid run several (--coarsen).
+  CoarseningOptions Coarsen;
 };
 
 struct LoweringOptions {

@@ -280,7 +280,8 @@ def lower(options, original, output, flags, allowed):
 
 def check(options, seed, work):
     """Problems with program `seed` (lowered and compiled), as lines."""
-    source = Program(seed, options.aggregate or options.threshold).source()
+    source = Program(seed, options.aggregate or options.threshold or
+                     options.coarsen).source()
     name = f"program_{seed}"
     original = os.path.join(work, name + ".cu")
     with open(original, "w") as f:
@@ -304,6 +305,15 @@ def check(options, seed, work):
              refused),
             ("threshwarp", ["--threshold=64", "--aggregate=warp",
                             "--aggregate-unordered=all"], refused)]
+    # --coarsen=3 (a factor that leaves a short last block group), alone
+    # and under --threshold: a launch it refuses says so and launches.
+    if options.coarsen:
+        refused = ("keeps one block per block asked for under --coarsen",
+                   "always launches a grid under --threshold")
+        variants += [
+            ("coarse", ["--coarsen=3"], refused),
+            ("coarsethresh", ["--coarsen=3", "--threshold=64",
+                              "--aggregate-unordered=all"], refused)]
     outputs = [original]
     for variant, flags, allowed in variants:
         output = os.path.join(work, f"{name}.{variant}.cu")
@@ -344,6 +354,9 @@ def main():
     parser.add_argument("--threshold", action="store_true",
                         help="the programs of --aggregate, lowered with "
                         "--threshold=64 alone and over warp aggregation")
+    parser.add_argument("--coarsen", action="store_true",
+                        help="the programs of --aggregate, lowered with "
+                        "--coarsen=3 alone and under --threshold=64")
     options = parser.parse_args()
     work = options.keep or tempfile.mkdtemp(prefix="cdp-program-fuzz.")
     os.makedirs(work, exist_ok=True)

@@ -174,6 +174,14 @@ static cl::opt<unsigned> Threshold(
              "without barriers or shared memory, fire-and-forget or "
              "--aggregate-unordered)"),
     cl::value_desc("threads"), cl::init(0), cl::cat(ToolCategory));
+static cl::opt<unsigned> Coarsen(
+    "coarsen",
+    cl::desc("Launch a device-side launch's child with <factor> times fewer "
+             "blocks, each running <factor> of the blocks asked for, one "
+             "after another (children that neither read their grid's shape "
+             "outside their body nor return early past a barrier); launches "
+             "that --aggregate takes are not coarsened"),
+    cl::value_desc("factor"), cl::init(0), cl::cat(ToolCategory));
 static cl::list<std::string> AggregateUnordered(
     "aggregate-unordered",
     cl::desc("With --aggregate: the launches of these children (comma-"
@@ -409,6 +417,7 @@ int main(int argc, const char **argv) {
   Options.Launches.Form = Emit;
   Options.Launches.Aggregate.Granularity = Aggregate;
   Options.Launches.Threshold.Threads = Threshold;
+  Options.Launches.Coarsen.Factor = Coarsen;
   for (const std::string &Child : AggregateUnordered)
     Options.Launches.Aggregate.Unordered.add(Child);
 

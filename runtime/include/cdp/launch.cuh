@@ -722,6 +722,49 @@ __device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
 }
 
 } // namespace serial
+
+/// --coarsen=<factor>: each block of a child grid runs several blocks of
+/// the grid the launch asked for, one after another, as calls of the
+/// child's body for one thread (`child_thread`) with the block's index
+/// mapped. A launch of `child_coarsened`, whose first parameter is the
+/// grid asked for.
+namespace coarse {
+
+template <class T> struct Identity {
+  using type = T;
+};
+
+/// Runs the blocks of \p Grid that this block stands for: blockIdx.x, then
+/// every gridDim.x-th after it, so that the blocks running at once read
+/// neighbouring data, as they would have. Every thread of the block runs
+/// the same ones, so the child's barriers still meet, and a barrier
+/// between two blocks keeps one's use of shared memory (the child's or a
+/// function's it calls) from the next's.
+template <auto Thread, class... Args>
+__device__ void blocks(dim3 Grid, const Args &...Arguments) {
+  for (unsigned X = blockIdx.x; X < Grid.x; X += gridDim.x) {
+    if (X != blockIdx.x)
+      __syncthreads();
+    Thread(uint3{X, blockIdx.y, blockIdx.z}, threadIdx, Grid, blockDim,
+           Arguments...);
+  }
+}
+
+/// Launches \p Kernel (a `child_coarsened`) for the grid of \p Config with
+/// \p Factor times fewer blocks along x. Each value converts to its
+/// parameter's type, as in a call.
+template <unsigned Factor, class... Params>
+__device__ void launch(void (*Kernel)(dim3, Params...), LaunchConfig Config,
+                       typename Identity<Params>::type... Values) {
+  static_assert(Factor > 1, "cdp: a coarsening factor is at least 2");
+  const dim3 Grid = Config.Grid;
+  Config.Grid.x = Grid.x / Factor + (Grid.x % Factor != 0);
+  DeviceLaunch<void(dim3, Params...)>(Kernel, Config)
+      .args(Grid, Values...)
+      .launch();
+}
+
+} // namespace coarse
 #endif // C++17
 
 } // namespace cdp

@@ -24,8 +24,8 @@ __global__ void visit(const int *edges, int first, int degree, int *seen) {
   atomicAdd(&seen[edges[first + e]], 1);
 }
 
-/// 'visit' run by the launching warp (cdp-lower --threshold): its body, with
-/// the indices of one thread, called for each thread of a small grid.
+/// 'visit' for one thread (cdp-lower --threshold): its body, with
+/// the indices as parameters.
 static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
     const dim3 gridDim, const dim3 blockDim, const int *edges, int first, int degree, int *seen)
 #line 18
@@ -35,6 +35,7 @@ static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
     return;
   atomicAdd(&seen[edges[first + e]], 1);
 }
+/// 'visit' run by the launching warp, for each thread of a small grid.
 static __device__ void visit_serial(dim3 cdp_grid, dim3 cdp_block, const int *edges, int first, int degree, int *seen) {
   cdp::serial::byWarp<visit_thread>(cdp_grid, cdp_block, edges, first, degree, seen);
 }

@@ -1,0 +1,135 @@
+//===- ChildCopies.cpp - A child's body for one thread, and its users -----===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Aggregation/ChildCopies.h"
+
+#include "CudaAST/LineDirectives.h"
+#include "CudaAST/RuntimeNames.h"
+#include "Lowering/InsertedLines.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// The name of \p Child's parameter \p Param: `cdp_argN` when unnamed.
+std::string parameterName(const ParmVarDecl &Param) {
+  return Param.getIdentifier()
+             ? Param.getNameAsString()
+             : "cdp_arg" + std::to_string(Param.getFunctionScopeIndex());
+}
+
+/// `const int *edges, int first` for \p Child's parameters.
+std::string parameterList(const FunctionDecl &Child, ASTContext &Context) {
+  llvm::SmallVector<std::string, 8> Declarations;
+  for (const ParmVarDecl *Param : Child.parameters()) {
+    std::string Declaration;
+    llvm::raw_string_ostream OS(Declaration);
+    Param->getType().print(OS, Context.getPrintingPolicy(),
+                           parameterName(*Param));
+    Declarations.push_back(Declaration);
+  }
+  return llvm::join(Declarations, ", ");
+}
+
+std::string argumentList(const FunctionDecl &Child) {
+  llvm::SmallVector<std::string, 8> Names;
+  for (const ParmVarDecl *Param : Child.parameters())
+    Names.push_back(parameterName(*Param));
+  return llvm::join(Names, ", ");
+}
+
+/// `, <List>`, or nothing for an empty list.
+std::string andThen(const std::string &List) {
+  return List.empty() ? "" : ", " + List;
+}
+
+bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
+                    ASTContext &Context,
+                    llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
+  const SourceManager &SM = Context.getSourceManager();
+  const auto *Body = cast<CompoundStmt>(Child.getBody());
+  SourceEdits &Edits = EditsOf(SM.getFileID(Body->getLBracLoc()));
+  std::optional<std::string> BodyText = bodyAfterEdits(Child, Context, Edits);
+  if (!BodyText)
+    return false;
+  const std::string Name = Child.getNameAsString();
+  const std::string Parameters = andThen(parameterList(Child, Context));
+  const std::string Arguments = andThen(argumentList(Child));
+  const std::string Serial = "static __device__ void " + Name +
+                             "_serial(dim3 cdp_grid, dim3 cdp_block" +
+                             Parameters + ")";
+  const std::string Coarsened = "static __global__ void " + Name +
+                                "_coarsened(const dim3 cdp_grid" + Parameters +
+                                ")";
+  const char *Options = Copy.Serial && Copy.Coarsened ? "--threshold, --coarsen"
+                        : Copy.Serial                 ? "--threshold"
+                                                      : "--coarsen";
+  std::string Text =
+      "\n\n/// '" + Name + "' for one thread (cdp-lower " + Options +
+      "): its body, with\n/// the indices as parameters.\n"
+      "static __device__ void " +
+      Name +
+      "_thread(const uint3 blockIdx, const uint3 threadIdx,\n"
+      "    const dim3 gridDim, const dim3 blockDim" +
+      Parameters + ")\n" + lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText;
+  if (Copy.Serial)
+    Text += "\n/// '" + Name +
+            "' run by the launching warp, for each thread "
+            "of a small grid.\n" +
+            Serial + " {\n  " + runtime::SerialByWarp.str() + "<" + Name +
+            "_thread>(cdp_grid, cdp_block" + Arguments + ");\n}";
+  if (Copy.Coarsened)
+    Text += "\n/// '" + Name +
+            "' with each block running several blocks "
+            "of cdp_grid.\n" +
+            Coarsened + " {\n  " + runtime::CoarseBlocks.str() + "<" + Name +
+            "_thread>(cdp_grid" + Arguments + ");\n}";
+  insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
+  // A launch before the copy (in the child itself, when it launches
+  // itself) needs the wrappers declared first.
+  if (SM.isBeforeInTranslationUnit(Copy.FirstUse, Body->getRBracLoc())) {
+    std::string Declarations;
+    if (Copy.Serial)
+      Declarations += Serial + ";";
+    if (Copy.Coarsened)
+      Declarations +=
+          std::string(Declarations.empty() ? "" : "\n") + Coarsened + ";";
+    const FunctionDecl &First = *Child.getFirstDecl();
+    declareBefore(
+        SM, EditsOf(SM.getFileID(SM.getExpansionLoc(First.getOuterLocStart()))),
+        First, Declarations);
+  }
+  return true;
+}
+
+} // namespace
+
+ChildCopy &ChildCopies::use(const FunctionDecl &Child, SourceLocation At,
+                            const SourceManager &SM) {
+  auto [It, New] = Children.insert({Child.getDefinition(), ChildCopy()});
+  ChildCopy &Copy = It->second;
+  if (New || SM.isBeforeInTranslationUnit(At, Copy.FirstUse))
+    Copy.FirstUse = At;
+  return Copy;
+}
+
+bool writeChildCopies(const ChildCopies &Copies, ASTContext &Context,
+                      llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
+  for (const auto &[Child, Copy] : Copies.Children)
+    if (!writeChildCopy(*Child, Copy, Context, EditsOf))
+      return false;
+  return true;
+}
+
+} // namespace cdp

@@ -1,0 +1,84 @@
+//===- LaunchAsCall.cpp - A launch rewritten as a call of the runtime -----===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Aggregation/LaunchAsCall.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/TemplateBase.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cdp {
+
+std::optional<LaunchAsCall>
+locateLaunchAsCall(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
+                   ASTContext &Context,
+                   llvm::function_ref<SourceEdits *(FileID)> EditsOf) {
+  const SourceManager &SM = Context.getSourceManager();
+  const auto *Callee =
+      dyn_cast<DeclRefExpr>(Launch.getCallee()->IgnoreImplicit());
+  if (!Callee)
+    return std::nullopt;
+  LaunchAsCall Call;
+  // `child<<<...>>>` of a template: its arguments are written out after
+  // the copy's name; `child<float><<<...>>>` keeps them.
+  if (Kernel.getTemplateSpecializationArgs() &&
+      !Callee->hasExplicitTemplateArgs()) {
+    llvm::raw_string_ostream OS(Call.DeducedArgs);
+    printTemplateArgumentList(OS,
+                              Kernel.getTemplateSpecializationArgs()->asArray(),
+                              Context.getPrintingPolicy());
+  }
+  Call.CalleeEnd = Callee->getEndLoc();
+  Call.CalleeBegin = Callee->getBeginLoc();
+  Call.NameEnd = Lexer::getLocForEndOfToken(Callee->getNameInfo().getEndLoc(),
+                                            0, SM, Context.getLangOpts());
+  Call.TripleLess = Launch.getConfig()->getBeginLoc();
+  Call.TripleGreater = Launch.getConfig()->getRParenLoc();
+  for (SourceLocation Loc :
+       {Call.CalleeBegin, Call.NameEnd, Call.CalleeEnd, Call.TripleLess,
+        Call.TripleGreater, Launch.getRParenLoc()})
+    if (Loc.isInvalid() || !Loc.isFileID())
+      return std::nullopt;
+  Call.Edits = EditsOf(SM.getFileID(Call.TripleLess));
+  if (!Call.Edits)
+    return std::nullopt;
+  // The `(` after `>>>`.
+  StringRef Buffer = SM.getBufferData(SM.getFileID(Call.TripleGreater));
+  size_t Paren = Buffer.find('(', SM.getFileOffset(Call.TripleGreater) + 3);
+  if (Paren == StringRef::npos)
+    return std::nullopt;
+  Call.ArgsLParen = SM.getLocForStartOfFile(SM.getFileID(Call.TripleGreater))
+                        .getLocWithOffset(Paren);
+  for (const Expr *Arg : Launch.arguments())
+    if (!isa<CXXDefaultArgExpr>(Arg))
+      Call.HasWrittenArgs = true;
+  return Call;
+}
+
+std::string LaunchAsCall::argsOpen(const SourceManager &SM) const {
+  const char After = SM.getCharacterData(ArgsLParen)[1];
+  if (!HasWrittenArgs)
+    return "}";
+  return After == '\n' || After == '\r' ? "}," : "}, ";
+}
+
+void LaunchAsCall::rewriteAsCall(const SourceManager &SM, StringRef Function,
+                                 StringRef Suffix) const {
+  Edits->insert(CalleeBegin, (Function + "(").str());
+  Edits->insert(NameEnd, (Suffix + DeducedArgs).str());
+  Edits->replace(TripleLess, 3, ", {");
+  Edits->replace(TripleGreater,
+                 SM.getFileOffset(ArgsLParen) -
+                     SM.getFileOffset(TripleGreater) + 1,
+                 argsOpen(SM));
+}
+
+} // namespace cdp

@@ -1,0 +1,138 @@
+//===- LaunchCoarsening.cpp - Fewer, busier blocks in a child grid --------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Aggregation/LaunchCoarsening.h"
+
+#include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchAsCall.h"
+#include "Aggregation/LaunchRefusal.h"
+#include "CudaAST/KernelName.h"
+#include "CudaAST/RuntimeNames.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// The first return statement of \p Body itself (not of a lambda in it);
+/// null when none.
+const ReturnStmt *returnIn(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ReturnStmt *Found = nullptr;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitReturnStmt(ReturnStmt *Return) {
+      Found = Return;
+      return false;
+    }
+  } Find;
+  Find.TraverseStmt(const_cast<Stmt *>(Body));
+  return Find.Found;
+}
+
+class LaunchCoarsener : LaunchRefusal {
+public:
+  LaunchCoarsener(const CUDAKernelCallExpr &Launch,
+                  const FunctionDecl &Enclosing, ASTContext &Context,
+                  llvm::function_ref<SourceEdits *(FileID)> EditsOf)
+      : LaunchRefusal(Launch, Enclosing, Context, EditsOf) {}
+
+  bool run(const CoarseningOptions &Options, ChildCopies &Copies) {
+    if (!isEligible())
+      return false;
+    Call->rewriteAsCall(SM,
+                        runtime::CoarseLaunch.str() + "<" +
+                            std::to_string(Options.Factor) + ">",
+                        "_coarsened");
+    Copies.use(*Kernel, Launch.getBeginLoc(), SM).Coarsened = true;
+    return true;
+  }
+
+private:
+  bool decline(const std::string &Why) override {
+    report(Context.getDiagnostics(), Launch.getBeginLoc(),
+           LoweringDiag::LaunchNotCoarsened)
+        << quotedKernelName(Kernel, "", "a kernel") << Why;
+    return false;
+  }
+
+  bool isEligible() {
+    if (!Kernel)
+      return decline("it launches through a pointer to a kernel, whose body "
+                     "cdp-lower cannot copy");
+    const std::string KernelName = quotedKernelName(Kernel);
+    if (Enclosing.hasAttr<CUDAHostAttr>())
+      return decline("it is in a __host__ __device__ function");
+    const FunctionDecl *Definition = Kernel->getDefinition();
+    if (!Definition || !Definition->getLocation().isFileID() ||
+        !EditsOf(SM.getFileID(Definition->getLocation())))
+      return decline("the body of " + KernelName +
+                     " is not in a file that cdp-lower lowers, and the "
+                     "coarsened kernel is a copy of it");
+    if (Definition->isTemplated() || Definition->isTemplateInstantiation())
+      return decline(KernelName + " is a template, which coarsening does "
+                                  "not handle yet");
+    if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
+      return decline(KernelName + " is defined outside its namespace, where "
+                                  "its coarsened copy could not be named as "
+                                  "it");
+    if (Definition->hasAttr<CUDAClusterDimsAttr>())
+      return decline(KernelName + " has a cluster shape (__cluster_dims__), "
+                                  "which a coarsened grid does not keep");
+    Call = locateLaunchAsCall(Launch, *Kernel, Context, EditsOf);
+    if (!Call)
+      return decline("it is written in a macro; coarsening rewrites only "
+                     "launches written out in the file");
+    ChildGridUses Uses = findChildGridUses(*Definition);
+    if (Uses.ShapeReader)
+      return declineWithNote(
+          KernelName + " calls '" + Uses.ShapeReader->getNameAsString() +
+              "', which reads blockIdx, gridDim or blockDim (or uses "
+              "cooperative groups); in a coarsened grid it would see the "
+              "block that runs it, not the block it stands for",
+          Uses.ShapeReader->getLocation(),
+          "'" + Uses.ShapeReader->getNameAsString() + "' declared here");
+    if (Uses.ShapeAsm)
+      return declineWithNote(KernelName + " reads the grid's shape in inline "
+                                          "assembly, which would see the "
+                                          "coarsened grid's",
+                             Uses.ShapeAsm->getBeginLoc(),
+                             "the assembly is here");
+    if (Uses.Barriers)
+      if (const ReturnStmt *Return = returnIn(Definition->getBody()))
+        return declineWithNote(
+            KernelName + " has barriers and may return early: a thread that "
+                         "returned from one block would meet the next "
+                         "block's barrier while the others wait at this "
+                         "block's",
+            Return->getBeginLoc(), "it returns here");
+    return true;
+  }
+
+  /// Where the launch is rewritten.
+  std::optional<LaunchAsCall> Call;
+};
+
+} // namespace
+
+bool coarsenLaunch(const CUDAKernelCallExpr &Launch,
+                   const FunctionDecl &Enclosing, ASTContext &Context,
+                   const CoarseningOptions &Options,
+                   llvm::function_ref<SourceEdits *(FileID)> EditsOf,
+                   ChildCopies &Copies) {
+  if (Options.Factor < 2)
+    return false;
+  return LaunchCoarsener(Launch, Enclosing, Context, EditsOf)
+      .run(Options, Copies);
+}
+
+} // namespace cdp

@@ -1,0 +1,53 @@
+// RUN: cd %S && %cdp-lower --coarsen=4 coarsen.cu -o %t.cu
+// RUN: diff -u %S/Expected/coarsen.cu %t.cu
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: %cdp-lower --coarsen=4 %t.cu | diff -u %t.cu -
+// RUN: cd %S && %cdp-lower --coarsen=4 --threshold=64 coarsen.cu -o %t.both.cu
+// RUN: %nvcc-rdc -c %t.both.cu -o %t.both.o
+// RUN: FileCheck %s --check-prefix=BOTH < %t.both.cu
+// BOTH: /// 'scale' for one thread (cdp-lower --threshold, --coarsen): its body, with
+// BOTH: static __device__ void scale_serial(
+// BOTH: static __global__ void scale_coarsened(
+// BOTH: if (cdp::serial::fewerThreads(n / 32 + 1, 32, 64)) scale_serial(n / 32 + 1, 32, data, n, factor); else cdp::coarse::launch<4>(scale_coarsened, {n / 32 + 1, 32, 0, cudaStreamFireAndForget}, data, n, factor);
+//
+// --coarsen: a launch of `child` launches `child_coarsened` with 4 times
+// fewer blocks along x; each of its blocks calls `child_thread` (the
+// body, with the indices as parameters) for the blocks blockIdx.x,
+// blockIdx.x + gridDim.x, ... of the grid asked for. Barriers and shared
+// memory stay (every thread of a block runs the same blocks), and so does
+// the stream: it is still one launch. A child that launches itself has
+// its coarsened copy declared before it. The refusals are tested in
+// coarsen-refusals.cu.
+
+__global__ void scale(float *data, int n, float factor) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= factor;
+}
+
+// A block reduction: shared memory and barriers, and no early return.
+__global__ void blockSums(const float *in, float *sums, int n) {
+  __shared__ float partial[128];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  partial[threadIdx.x] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+    if (threadIdx.x < half)
+      partial[threadIdx.x] += partial[threadIdx.x + half];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    sums[blockIdx.x] = partial[0];
+}
+
+__global__ void halve(float *data, int n) {
+  if (n > 64)
+    halve<<<2, 32, 0, cudaStreamFireAndForget>>>(data, n / 2);
+  data[blockIdx.x * n / gridDim.x] *= 0.5f;
+}
+
+__global__ void parent(float *data, float *sums, int n, cudaStream_t stream) {
+  scale<<<n / 32 + 1, 32, 0, cudaStreamFireAndForget>>>(data, n, 2.0f);
+  blockSums<<<(n + 127) / 128, 128, 0, stream>>>(data, sums, n);
+  halve<<<dim3(8, 2), 32>>>(data, n);
+}
