@@ -5,9 +5,10 @@
 # <out>, for run.sh to build and time on a GPU machine; once with the
 # children in cudaStreamFireAndForget, once in the default stream
 # (<program>_default.*).
-# usage: [THRESHOLD=<threads>] lower.sh <cdp-lower> <out>
+# usage: [THRESHOLD=<threads>] [COARSEN=<factor>] lower.sh <cdp-lower> <out>
 set -euo pipefail
 threshold=${THRESHOLD:-128}
+coarsen=${COARSEN:-4}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tool=$1 out=$2
 mkdir -p "$out"
@@ -30,6 +31,13 @@ for program in bfs spmv bezier quadtree mandelbrot sssp; do
   "$tool" --threshold=$threshold --aggregate=block "$here/$program.cu" \
     -o "$out/$program.threshblock.cu" \
     -- --cuda-gpu-arch=sm_90 2> "$out/$program.threshblock.warnings"
+  # --coarsen (4 unless COARSEN says), alone and under the threshold: the
+  # children's blocks each run several blocks asked for.
+  "$tool" --coarsen=$coarsen "$here/$program.cu" -o "$out/$program.coarse.cu" \
+    -- --cuda-gpu-arch=sm_90 2> "$out/$program.coarse.warnings"
+  "$tool" --threshold=$threshold --coarsen=$coarsen "$here/$program.cu" \
+    -o "$out/$program.threshcoarse.cu" \
+    -- --cuda-gpu-arch=sm_90 2> "$out/$program.threshcoarse.warnings"
   # The same program with its children in the default stream, as real code
   # launches them: aggregated because --aggregate-unordered says that no
   # child relies on the order of that stream (run.sh builds these with
@@ -50,4 +58,12 @@ for program in bfs spmv bezier quadtree mandelbrot sssp; do
     "$here/$program.cu" -o "$out/${program}_default.threshblock.cu" \
     -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0 \
     2> "$out/${program}_default.threshblock.warnings"
+  "$tool" --coarsen=$coarsen "$here/$program.cu" \
+    -o "$out/${program}_default.coarse.cu" \
+    -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0 \
+    2> "$out/${program}_default.coarse.warnings"
+  "$tool" --threshold=$threshold --coarsen=$coarsen --aggregate-unordered=all \
+    "$here/$program.cu" -o "$out/${program}_default.threshcoarse.cu" \
+    -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0 \
+    2> "$out/${program}_default.threshcoarse.warnings"
 done

@@ -59,6 +59,10 @@ table({k: v for k, v in rows.items() if k[0].endswith("_default")},
       "Children in the default stream (--aggregate-unordered=all)")
 
 
+# The transforms beyond aggregation, alone and combined (lower.sh).
+TRANSFORMS = ("thresh", "threshblock", "coarse", "threshcoarse")
+
+
 def against_flat(rows, title):
     """Speeds against the best flat program of the same size: above 1, the
     CDP variant is faster. The flat programs do not depend on the
@@ -67,9 +71,9 @@ def against_flat(rows, title):
     print(f"\n{title}\n")
     print("| program | size | best flat ms | flat 1 (thread/item) "
           "| flat 2 (warp/item) | native CDP | lowered | best aggregation "
-          "| threshold | threshold + block "
+          "| threshold | threshold + block | coarsen | threshold + coarsen "
           "| best aggregation / native |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     largest = {}
     for (name, size), v in sorted(rows.items()):
         flat = rows_all.get((name.removesuffix("_default"), size), {})
@@ -87,10 +91,10 @@ def against_flat(rows, title):
               f"{speed(v['native'][0]):.3f} | {speed(v['lowered'][0]):.3f} | "
               f"{speed(aggs[best_agg]):.2f} ({best_agg}) | "
               + " | ".join(f"{speed(v[k][0]):.2f}" if k in v else "-"
-                           for k in ("thresh", "threshblock")) +
+                           for k in TRANSFORMS) +
               f" | {v['native'][0] / aggs[best_agg]:.1f}x |")
         best_any = min([aggs[best_agg]] +
-                       [v[k][0] for k in ("thresh", "threshblock") if k in v])
+                       [v[k][0] for k in TRANSFORMS if k in v])
         if size >= largest.get(name, (0, None))[0]:
             largest[name] = (size, speed(aggs[best_agg]),
                              v['native'][0] / aggs[best_agg],
@@ -105,7 +109,8 @@ def against_flat(rows, title):
         g = geomean(r[3] for r in largest.values())
         n = geomean(r[4] for r in largest.values())
         wins = sum(r[3] >= 1 for r in largest.values())
-        print(f"at the largest size, best of aggregation and thresholding "
+        print(f"at the largest size, best of aggregation, thresholding and "
+              f"coarsening "
               f"against the best flat program: geometric mean {g:.2f}x, at "
               f"least as fast on {wins} of {len(largest)}; against native "
               f"CDP: {n:.1f}x")
