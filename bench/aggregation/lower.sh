@@ -38,6 +38,10 @@ for program in bfs spmv bezier quadtree mandelbrot sssp; do
   "$tool" --threshold=$threshold --coarsen=$coarsen "$here/$program.cu" \
     -o "$out/$program.threshcoarse.cu" \
     -- --cuda-gpu-arch=sm_90 2> "$out/$program.threshcoarse.warnings"
+  # --optimize: the transforms chosen per launch; its remarks say which.
+  "$tool" --optimize --optimize-remarks "$here/$program.cu" \
+    -o "$out/$program.optimize.cu" \
+    -- --cuda-gpu-arch=sm_90 2> "$out/$program.optimize.remarks"
   # The same program with its children in the default stream, as real code
   # launches them: aggregated because --aggregate-unordered says that no
   # child relies on the order of that stream (run.sh builds these with
@@ -66,4 +70,8 @@ for program in bfs spmv bezier quadtree mandelbrot sssp; do
     "$here/$program.cu" -o "$out/${program}_default.threshcoarse.cu" \
     -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0 \
     2> "$out/${program}_default.threshcoarse.warnings"
+  "$tool" --optimize --optimize-remarks --aggregate-unordered=all \
+    "$here/$program.cu" -o "$out/${program}_default.optimize.cu" \
+    -- --cuda-gpu-arch=sm_90 -DCDP_BENCH_STREAM=0 \
+    2> "$out/${program}_default.optimize.remarks"
 done

@@ -13,7 +13,7 @@ flags=(-rdc=true -arch=sm_90 -std=c++17 -O3 -I"$include" -I"$dir" -lcudadevrt)
 cd "$dir"
 # PROGRAMS and VARIANTS narrow a run (stats variants end in .stats).
 programs=${PROGRAMS:-"bfs spmv bezier quadtree mandelbrot sssp"}
-variants=${VARIANTS:-"native lowered warp block grid thresh threshblock coarse threshcoarse warp.stats block.stats grid.stats flat1 flat2"}
+variants=${VARIANTS:-"native lowered warp block grid thresh threshblock coarse threshcoarse optimize warp.stats block.stats grid.stats flat1 flat2"}
 build() { # <source> <output> <extra flags>...
   local source=$1 output=$2
   shift 2

@@ -60,7 +60,7 @@ table({k: v for k, v in rows.items() if k[0].endswith("_default")},
 
 
 # The transforms beyond aggregation, alone and combined (lower.sh).
-TRANSFORMS = ("thresh", "threshblock", "coarse", "threshcoarse")
+TRANSFORMS = ("thresh", "threshblock", "coarse", "threshcoarse", "optimize")
 
 
 def against_flat(rows, title):
@@ -72,8 +72,10 @@ def against_flat(rows, title):
     print("| program | size | best flat ms | flat 1 (thread/item) "
           "| flat 2 (warp/item) | native CDP | lowered | best aggregation "
           "| threshold | threshold + block | coarsen | threshold + coarsen "
+          "| --optimize "
           "| best aggregation / native |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+          "---:|")
     largest = {}
     for (name, size), v in sorted(rows.items()):
         flat = rows_all.get((name.removesuffix("_default"), size), {})
@@ -93,12 +95,17 @@ def against_flat(rows, title):
               + " | ".join(f"{speed(v[k][0]):.2f}" if k in v else "-"
                            for k in TRANSFORMS) +
               f" | {v['native'][0] / aggs[best_agg]:.1f}x |")
+        # The best manual combination: every variant but --optimize's.
         best_any = min([aggs[best_agg]] +
-                       [v[k][0] for k in TRANSFORMS if k in v])
+                       [v[k][0] for k in TRANSFORMS
+                        if k in v and k != "optimize"])
+        opt = v["optimize"][0] if "optimize" in v else None
         if size >= largest.get(name, (0, None))[0]:
             largest[name] = (size, speed(aggs[best_agg]),
                              v['native'][0] / aggs[best_agg],
-                             speed(best_any), v['native'][0] / best_any)
+                             speed(best_any), v['native'][0] / best_any,
+                             opt and speed(opt), opt and v['native'][0] / opt,
+                             opt and best_any / opt)
     if largest:
         g = geomean(r[1] for r in largest.values())
         n = geomean(r[2] for r in largest.values())
@@ -114,6 +121,17 @@ def against_flat(rows, title):
               f"against the best flat program: geometric mean {g:.2f}x, at "
               f"least as fast on {wins} of {len(largest)}; against native "
               f"CDP: {n:.1f}x")
+        chosen = [r for r in largest.values() if r[5]]
+        if chosen:
+            g = geomean(r[5] for r in chosen)
+            n = geomean(r[6] for r in chosen)
+            wins = sum(r[5] >= 1 for r in chosen)
+            near = sum(r[7] >= 1 / 1.1 for r in chosen)
+            print(f"at the largest size, --optimize against the best flat "
+                  f"program: geometric mean {g:.2f}x, at least as fast on "
+                  f"{wins} of {len(chosen)}; against native CDP: {n:.1f}x; "
+                  f"within 10% of the best manual combination on {near} of "
+                  f"{len(chosen)} (worst {min(r[7] for r in chosen):.2f}x)")
 
 
 rows_all = rows

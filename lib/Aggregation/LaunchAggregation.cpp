@@ -130,6 +130,7 @@ public:
     if (Granularity == AggregationGranularity::None)
       return AggregationOutcome::NotAggregated;
     Level = Marker ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
+    Quiet = Options.Quiet && !Marker;
     if (!isEligible(Marker.has_value()))
       return Marker ? AggregationOutcome::Refused
                     : AggregationOutcome::NotAggregated;
@@ -139,14 +140,13 @@ public:
 
 private:
   /// Reports why the launch is not aggregated; false.
-  bool decline(const std::string &Why) override {
+  void reportRefusal(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            Level == DiagnosticsEngine::Error
                ? LoweringDiag::AggregationRefused
                : LoweringDiag::LaunchNotAggregated)
         << quotedKernelName(Kernel, "", "a kernel")
         << static_cast<unsigned>(Granularity) - 1 << Why;
-    return false;
   }
   /// A function other than the kernel, for a message.
   static std::string name(const NamedDecl &D) {

@@ -74,6 +74,9 @@ struct UnorderedChildren {
 struct AggregationOptions {
   AggregationGranularity Granularity = AggregationGranularity::None;
   UnorderedChildren Unordered;
+  /// A launch the option leaves as it is goes unreported (--optimize's
+  /// choice); a marker's refusal is an error all the same.
+  bool Quiet = false;
 };
 
 /// A kernel that gets an aggregated copy.

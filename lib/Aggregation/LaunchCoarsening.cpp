@@ -58,11 +58,10 @@ public:
   }
 
 private:
-  bool decline(const std::string &Why) override {
+  void reportRefusal(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotCoarsened)
         << quotedKernelName(Kernel, "", "a kernel") << Why;
-    return false;
   }
 
   bool isEligible() {

@@ -39,16 +39,25 @@ protected:
   virtual ~LaunchRefusal() = default;
 
   /// Reports that the launch is left as it is, because \p Why; false.
-  virtual bool decline(const std::string &Why) = 0;
+  bool decline(const std::string &Why) {
+    if (!Quiet)
+      reportRefusal(Why);
+    return false;
+  }
 
   /// The same, with \p Note at \p At, where the obstacle is.
   bool declineWithNote(const std::string &Why, clang::SourceLocation At,
                        const std::string &Note) {
-    decline(Why);
+    if (Quiet)
+      return false;
+    reportRefusal(Why);
     report(Context.getDiagnostics(), At, LoweringDiag::AggregationObstacle)
         << Note;
     return false;
   }
+
+  /// Reports the transform's own diagnostic that says \p Why not.
+  virtual void reportRefusal(const std::string &Why) = 0;
 
   clang::ASTContext &Context;
   const clang::CUDAKernelCallExpr &Launch;
@@ -60,6 +69,9 @@ protected:
   llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf;
   /// The kernel, when the launch names one.
   const clang::FunctionDecl *Kernel;
+  /// Refusals go unreported: --optimize tried the transform, the user did
+  /// not ask for it.
+  bool Quiet = false;
 };
 
 } // namespace cdp

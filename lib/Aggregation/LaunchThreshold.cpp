@@ -69,6 +69,7 @@ public:
 
   bool run(const ThresholdOptions &Options, const AggregationOptions &Aggregate,
            ChildCopies &Copies) {
+    Quiet = Options.Quiet;
     if (!isEligible(Aggregate))
       return false;
     const LangOptions &LangOpts = Context.getLangOpts();
@@ -117,11 +118,10 @@ private:
     return operand(I)->IgnoreUnlessSpelledInSource();
   }
 
-  bool decline(const std::string &Why) override {
+  void reportRefusal(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotThresholded)
         << quotedKernelName(Kernel, "", "a kernel") << Why;
-    return false;
   }
 
   bool isEligible(const AggregationOptions &Aggregate) {

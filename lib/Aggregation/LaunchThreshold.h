@@ -61,6 +61,8 @@ namespace cdp {
 struct ThresholdOptions {
   /// Child grids of fewer threads run in the launching warp; 0: none.
   unsigned Threads = 0;
+  /// A launch left as it is goes unreported (--optimize's choice).
+  bool Quiet = false;
 };
 
 /// Puts the serial alternative before \p Launch, made in \p Enclosing,

@@ -163,22 +163,28 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
-      if (thresholdLaunch(*Launch, *currentFunction(), Context,
-                          Options.Threshold, Options.Aggregate, State.EditsOf,
-                          Copies))
+      LaunchChoice Choice =
+          chooseTransforms(*currentFunction(), Options.Threshold,
+                           Options.Aggregate, Options.Optimize);
+      bool Serial = thresholdLaunch(*Launch, *currentFunction(), Context,
+                                    Choice.Threshold, Choice.Aggregate,
+                                    State.EditsOf, Copies);
+      if (Serial)
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Threshold);
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
-                              Options.Aggregate, State.EditsOf, Aggregation)) {
+                              Choice.Aggregate, State.EditsOf, Aggregation)) {
       case AggregationOutcome::Aggregated:
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Aggregation);
+        remarkChoice(*Launch, Choice, Serial, /*Aggregated=*/true);
         return true;
       case AggregationOutcome::Refused:
         return true;
       case AggregationOutcome::NotAggregated:
         break;
       }
+      remarkChoice(*Launch, Choice, Serial, /*Aggregated=*/false);
       if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
                         State.EditsOf, Copies)) {
         ++Lowered[File];
@@ -211,6 +217,33 @@ private:
   void noteLowered(const CUDAKernelCallExpr &Launch) {
     if (FirstLowered.isInvalid())
       FirstLowered = Launch.getBeginLoc();
+  }
+
+  /// Under --optimize-remarks, what --optimize chose for \p Launch.
+  void remarkChoice(const CUDAKernelCallExpr &Launch,
+                    const LaunchChoice &Choice, bool Serial, bool Aggregated) {
+    if (!Options.Optimize || !Options.OptimizeRemarks)
+      return;
+    static const char *const Granularities[] = {"", "warp", "block", "grid"};
+    const std::string By =
+        Granularities[static_cast<unsigned>(Choice.Aggregate.Granularity)];
+    const std::string Below = "runs in the launching warp below " +
+                              std::to_string(Choice.Threshold.Threads) +
+                              " threads";
+    std::string What;
+    if (Serial && Aggregated)
+      What = Below + ", and is aggregated by " + By + " above";
+    else if (Serial)
+      What = Below + ", and launches above";
+    else if (Aggregated)
+      What = "is aggregated by " + By;
+    else
+      What = "launches as written: neither running in the launching warp "
+             "nor aggregation keeps what the program may observe here "
+             "(--threshold and --aggregate say why)";
+    report(Context.getDiagnostics(), Launch.getBeginLoc(),
+           LoweringDiag::OptimizeChoice)
+        << quotedKernelName(Launch.getDirectCallee(), "", "a kernel") << What;
   }
 
   void noteNeedsCpp17(SourceLocation At, Cpp17Use Use) {

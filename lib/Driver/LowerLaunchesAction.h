@@ -15,6 +15,7 @@
 #define CDP_LOWER_DRIVER_LOWERLAUNCHESACTION_H
 
 #include "Aggregation/LaunchAggregation.h"
+#include "Aggregation/LaunchChoice.h"
 #include "Aggregation/LaunchCoarsening.h"
 #include "Aggregation/LaunchThreshold.h"
 #include "Lowering/LaunchLowering.h"
@@ -40,6 +41,10 @@ struct LaunchTransformOptions : LaunchLoweringOptions {
   ThresholdOptions Threshold;
   /// Have each block of a child grid run several (--coarsen).
   CoarseningOptions Coarsen;
+  /// Choose the transforms of each launch (--optimize, LaunchChoice.h).
+  bool Optimize = false;
+  /// Say at each launch what --optimize chose (--optimize-remarks).
+  bool OptimizeRemarks = false;
 };
 
 struct LoweringOptions {

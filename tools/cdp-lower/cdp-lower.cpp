@@ -182,6 +182,20 @@ static cl::opt<unsigned> Coarsen(
              "outside their body nor return early past a barrier); launches "
              "that --aggregate takes are not coarsened"),
     cl::value_desc("factor"), cl::init(0), cl::cat(ToolCategory));
+static cl::opt<bool> Optimize(
+    "optimize",
+    cl::desc("Choose the transforms of each device-side launch: a child grid "
+             "of fewer than 4096 threads runs in the launching warp, a launch "
+             "that still launches is aggregated (by block in a kernel, by "
+             "warp elsewhere), each only where it keeps what the program may "
+             "observe; --threshold and --aggregate, when given, are kept "
+             "(docs/aggregation.md)"),
+    cl::init(false), cl::cat(ToolCategory));
+static cl::opt<bool> OptimizeRemarks(
+    "optimize-remarks",
+    cl::desc("With --optimize: a remark at each device-side launch says what "
+             "was chosen"),
+    cl::init(false), cl::cat(ToolCategory));
 static cl::list<std::string> AggregateUnordered(
     "aggregate-unordered",
     cl::desc("With --aggregate: the launches of these children (comma-"
@@ -418,6 +432,8 @@ int main(int argc, const char **argv) {
   Options.Launches.Aggregate.Granularity = Aggregate;
   Options.Launches.Threshold.Threads = Threshold;
   Options.Launches.Coarsen.Factor = Coarsen;
+  Options.Launches.Optimize = Optimize;
+  Options.Launches.OptimizeRemarks = OptimizeRemarks;
   for (const std::string &Child : AggregateUnordered)
     Options.Launches.Aggregate.Unordered.add(Child);
 

@@ -1,0 +1,60 @@
+//===- LaunchChoice.h - What --optimize does at one launch ------*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// --optimize chooses the transforms of each device-side launch, from what
+// the benchmarks measured (docs/benchmarks.md, "Against the flat programs"):
+//
+// - a child grid of fewer than 4,096 threads runs in the launching warp
+//   (--threshold): the best choice for tiny children (Bezier, BFS, SSSP),
+//   and a child it refuses (barriers, shared memory, recursion) launches;
+// - a launch that still launches is aggregated, by block in the body of a
+//   kernel (the best or within 10% of it on every benchmark), by warp in
+//   a __device__ function or a lambda, where a block's aggregated launch
+//   cannot wait for the block's end;
+// - no coarsening: it gained nothing on any benchmark (their time is their
+//   launches).
+//
+// Each transform keeps its own rules, so --optimize never changes what a
+// CDP2 program may observe: where a transform does not apply, it is not
+// chosen, and nothing is reported unless --optimize-remarks asks what was
+// chosen. An option the user gives (--threshold, --aggregate) is kept as
+// given.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_AGGREGATION_LAUNCHCHOICE_H
+#define CDP_LOWER_AGGREGATION_LAUNCHCHOICE_H
+
+#include "Aggregation/LaunchAggregation.h"
+#include "Aggregation/LaunchThreshold.h"
+
+namespace clang {
+class FunctionDecl;
+} // namespace clang
+
+namespace cdp {
+
+/// The threshold --optimize runs small grids below: at 4,096 threads the
+/// launching warp's serial run beat a launch on every benchmark whose
+/// children it takes; at 128 it took too few of them to matter.
+constexpr unsigned OptimizeThreshold = 4096;
+
+/// The transforms of one launch.
+struct LaunchChoice {
+  ThresholdOptions Threshold;
+  AggregationOptions Aggregate;
+};
+
+/// What --optimize (\p Optimize) does at a launch in \p Enclosing, over
+/// what the user asked for (\p Threshold, \p Aggregate), which it keeps
+/// where given. Without \p Optimize, what the user asked for.
+LaunchChoice chooseTransforms(const clang::FunctionDecl &Enclosing,
+                              const ThresholdOptions &Threshold,
+                              const AggregationOptions &Aggregate,
+                              bool Optimize);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_AGGREGATION_LAUNCHCHOICE_H

@@ -1,0 +1,60 @@
+// RUN: cd %S && %cdp-lower --optimize --optimize-remarks optimize.cu -o %t.cu 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: %cdp-lower --optimize %t.cu | diff -u %t.cu -
+// RUN: grep -v '^// ' %t.cu | FileCheck %s --check-prefix=OUT
+// RUN: %cdp-lower --optimize --aggregate=grid optimize.cu -o %t.grid.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=GIVEN --allow-empty
+// RUN: grep -v '^// ' %t.grid.cu | FileCheck %s --check-prefix=GRID
+//
+// --optimize chooses per launch: a grid of fewer than 4096 threads runs in
+// the launching warp where --threshold keeps what the program may observe,
+// and what still launches is aggregated, by block in a kernel and by warp
+// in a __device__ function, where --aggregate keeps it. What a transform
+// refuses goes unreported (the user did not ask for it); the remarks of
+// --optimize-remarks say what was chosen. An option the user gives is kept.
+
+__global__ void visit(const int *edges, int first, int degree, int *seen) {
+  int e = blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < degree)
+    atomicAdd(&seen[edges[first + e]], 1);
+}
+
+__global__ void tile(float *out, int width) {
+  __shared__ float row[32];
+  row[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[blockIdx.x * width + threadIdx.x] = row[31 - threadIdx.x];
+}
+
+__device__ void visitFrom(const int *edges, int first, int degree, int *seen) {
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and is aggregated by warp above (--optimize)
+  visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(edges, first,
+                                                                 degree, seen);
+}
+
+__global__ void expand(const int *offsets, const int *edges, int n, int *seen,
+                       float *out) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= n)
+    return;
+  int degree = offsets[v + 1] - offsets[v];
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
+  visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(edges, offsets[v], degree, seen);
+  visitFrom(edges, offsets[v], degree, seen);
+  // Shared memory and barriers: not in the launching warp; aggregated.
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' is aggregated by block (--optimize)
+  tile<<<degree, 32, 0, cudaStreamFireAndForget>>>(out, 32);
+  // The default stream keeps its order: neither transform applies.
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' launches as written: neither running in the launching warp nor aggregation keeps what the program may observe here (--threshold and --aggregate say why) (--optimize)
+  visit<<<1, 32>>>(edges, offsets[v], degree, seen);
+}
+
+// The output, its comments left out (they hold these lines):
+// OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, first, degree, seen); else cdp::aggregated::byWarp(visit_aggregated,
+// OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
+// OUT: cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
+// OUT: cdp_launch_visit(visit, {1, 32})
+
+// GIVEN-NOT: remark:
+// GRID: cdp_visit_grid_launches.launch(
