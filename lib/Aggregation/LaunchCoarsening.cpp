@@ -65,25 +65,11 @@ private:
   }
 
   bool isEligible() {
-    if (!Kernel)
-      return decline("it launches through a pointer to a kernel, whose body "
-                     "cdp-lower cannot copy");
+    const FunctionDecl *Definition =
+        copyableChild("coarsened kernel", "coarsening");
+    if (!Definition)
+      return false;
     const std::string KernelName = quotedKernelName(Kernel);
-    if (Enclosing.hasAttr<CUDAHostAttr>())
-      return decline("it is in a __host__ __device__ function");
-    const FunctionDecl *Definition = Kernel->getDefinition();
-    if (!Definition || !Definition->getLocation().isFileID() ||
-        !EditsOf(SM.getFileID(Definition->getLocation())))
-      return decline("the body of " + KernelName +
-                     " is not in a file that cdp-lower lowers, and the "
-                     "coarsened kernel is a copy of it");
-    if (Definition->isTemplated() || Definition->isTemplateInstantiation())
-      return decline(KernelName + " is a template, which coarsening does "
-                                  "not handle yet");
-    if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
-      return decline(KernelName + " is defined outside its namespace, where "
-                                  "its coarsened copy could not be named as "
-                                  "it");
     if (Definition->hasAttr<CUDAClusterDimsAttr>())
       return decline(KernelName + " has a cluster shape (__cluster_dims__), "
                                   "which a coarsened grid does not keep");
@@ -92,20 +78,11 @@ private:
       return decline("it is written in a macro; coarsening rewrites only "
                      "launches written out in the file");
     ChildGridUses Uses = findChildGridUses(*Definition);
-    if (Uses.ShapeReader)
-      return declineWithNote(
-          KernelName + " calls '" + Uses.ShapeReader->getNameAsString() +
-              "', which reads blockIdx, gridDim or blockDim (or uses "
-              "cooperative groups); in a coarsened grid it would see the "
-              "block that runs it, not the block it stands for",
-          Uses.ShapeReader->getLocation(),
-          "'" + Uses.ShapeReader->getNameAsString() + "' declared here");
-    if (Uses.ShapeAsm)
-      return declineWithNote(KernelName + " reads the grid's shape in inline "
-                                          "assembly, which would see the "
-                                          "coarsened grid's",
-                             Uses.ShapeAsm->getBeginLoc(),
-                             "the assembly is here");
+    if (!declineShapeReaders(Uses,
+                             "in a coarsened grid it would see the block that "
+                             "runs it, not the block it stands for",
+                             "the coarsened grid's"))
+      return false;
     if (Uses.Barriers)
       if (const ReturnStmt *Return = returnIn(Definition->getBody()))
         return declineWithNote(

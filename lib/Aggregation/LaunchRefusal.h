@@ -15,6 +15,7 @@
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHREFUSAL_H
 #define CDP_LOWER_AGGREGATION_LAUNCHREFUSAL_H
 
+#include "Aggregation/ChildGridUses.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/SourceEdits.h"
 
@@ -22,6 +23,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <optional>
 #include <string>
 
 namespace cdp {
@@ -58,6 +60,25 @@ protected:
 
   /// Reports the transform's own diagnostic that says \p Why not.
   virtual void reportRefusal(const std::string &Why) = 0;
+
+  /// What a transform that runs a copy of the child's body (ChildCopies.h)
+  /// needs of the launch and the child: a named kernel, not launched from
+  /// a __host__ __device__ function, whose body is in a file the tool
+  /// lowers, not a template, and defined in its namespace. \p Copy names
+  /// the copy ("serial run") and \p Transform the transform
+  /// ("thresholding") in the reasons. The child's definition, or null
+  /// after declining.
+  const clang::FunctionDecl *copyableChild(llvm::StringRef Copy,
+                                           llvm::StringRef Transform);
+  /// Why copyableChild declines; nothing when it does not.
+  std::optional<std::string> whyNotCopyable(llvm::StringRef Copy,
+                                            llvm::StringRef Transform) const;
+
+  /// Declines when the child, through \p Uses, reads its grid's shape
+  /// where its copy cannot map it: in a function it calls (the copy would
+  /// see \p Seen) or in inline assembly (it would see \p AsmSeen).
+  bool declineShapeReaders(const ChildGridUses &Uses, llvm::StringRef Seen,
+                           llvm::StringRef AsmSeen);
 
   clang::ASTContext &Context;
   const clang::CUDAKernelCallExpr &Launch;

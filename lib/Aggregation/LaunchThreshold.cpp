@@ -126,26 +126,13 @@ private:
 
   bool isEligible(const AggregationOptions &Aggregate) {
     const UnorderedChildren &Unordered = Aggregate.Unordered;
-    if (!Kernel)
-      return decline("it launches through a pointer to a kernel, whose body "
-                     "cdp-lower cannot copy");
+    const FunctionDecl *Definition =
+        copyableChild("serial run", "thresholding");
+    if (!Definition)
+      return false;
     const std::string KernelName = quotedKernelName(Kernel);
-    if (Enclosing.hasAttr<CUDAHostAttr>())
-      return decline("it is in a __host__ __device__ function");
     if (!Launch.getBeginLoc().isFileID())
       return decline("it is written in a macro");
-    const FunctionDecl *Definition = Kernel->getDefinition();
-    if (!Definition || !Definition->getLocation().isFileID() ||
-        !EditsOf(SM.getFileID(Definition->getLocation())))
-      return decline("the body of " + KernelName +
-                     " is not in a file that cdp-lower lowers, and the serial "
-                     "run is a copy of it");
-    if (Definition->isTemplated() || Definition->isTemplateInstantiation())
-      return decline(KernelName + " is a template, which thresholding does "
-                                  "not handle yet");
-    if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
-      return decline(KernelName + " is defined outside its namespace, where "
-                                  "its serial copy could not be named as it");
     if (hasLaunch(Definition->getBody(), Definition))
       return decline(KernelName +
                      " launches itself, and its serial run would recurse as "
@@ -157,20 +144,11 @@ private:
       return decline(KernelName + " has barriers or warp collectives: its "
                                   "threads run at the same time, and one "
                                   "after another they would wait for ever");
-    if (Uses.ShapeReader)
-      return declineWithNote(
-          KernelName + " calls '" + Uses.ShapeReader->getNameAsString() +
-              "', which reads blockIdx, gridDim or blockDim (or uses "
-              "cooperative groups); in the launching thread it would see "
-              "that thread's",
-          Uses.ShapeReader->getLocation(),
-          "'" + Uses.ShapeReader->getNameAsString() + "' declared here");
-    if (Uses.ShapeAsm)
-      return declineWithNote(KernelName + " reads the grid's shape in inline "
-                                          "assembly, which would see the "
-                                          "launching thread's",
-                             Uses.ShapeAsm->getBeginLoc(),
-                             "the assembly is here");
+    if (!declineShapeReaders(Uses,
+                             "in the launching thread it would see that "
+                             "thread's",
+                             "the launching thread's"))
+      return false;
     if (const VarDecl *Shared = sharedVariableIn(Definition->getBody()))
       return declineWithNote(KernelName + " has shared memory, which the "
                                           "threads of a block share",

@@ -1,0 +1,74 @@
+//===- LaunchRefusal.cpp - Why a transform leaves a launch alone ----------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Aggregation/LaunchRefusal.h"
+
+#include "CudaAST/KernelName.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cdp {
+
+const FunctionDecl *LaunchRefusal::copyableChild(StringRef Copy,
+                                                 StringRef Transform) {
+  std::optional<std::string> Why = whyNotCopyable(Copy, Transform);
+  if (Why) {
+    decline(*Why);
+    return nullptr;
+  }
+  return Kernel->getDefinition();
+}
+
+std::optional<std::string>
+LaunchRefusal::whyNotCopyable(StringRef Copy, StringRef Transform) const {
+  if (!Kernel)
+    return "it launches through a pointer to a kernel, whose body cdp-lower "
+           "cannot copy";
+  const std::string KernelName = quotedKernelName(Kernel);
+  if (Enclosing.hasAttr<CUDAHostAttr>())
+    return "it is in a __host__ __device__ function";
+  const FunctionDecl *Definition = Kernel->getDefinition();
+  if (!Definition || !Definition->getLocation().isFileID() ||
+      !EditsOf(SM.getFileID(Definition->getLocation())))
+    return "the body of " + KernelName +
+           " is not in a file that cdp-lower lowers, and the " + Copy.str() +
+           " is a copy of it";
+  if (Definition->isTemplated() || Definition->isTemplateInstantiation())
+    return KernelName + " is a template, which " + Transform.str() +
+           " does not handle yet";
+  if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
+    return KernelName + " is defined outside its namespace, where its " +
+           Copy.str() + " could not be named as it";
+  return std::nullopt;
+}
+
+bool LaunchRefusal::declineShapeReaders(const ChildGridUses &Uses,
+                                        StringRef Seen, StringRef AsmSeen) {
+  const std::string KernelName = quotedKernelName(Kernel);
+  if (Uses.ShapeReader) {
+    const std::string Reader = "'" + Uses.ShapeReader->getNameAsString() + "'";
+    return declineWithNote(KernelName + " calls " + Reader +
+                               ", which reads blockIdx, gridDim or blockDim "
+                               "(or uses cooperative groups); " +
+                               Seen.str(),
+                           Uses.ShapeReader->getLocation(),
+                           Reader + " declared here");
+  }
+  if (Uses.ShapeAsm)
+    return declineWithNote(KernelName +
+                               " reads the grid's shape in inline assembly, "
+                               "which would see " +
+                               AsmSeen.str(),
+                           Uses.ShapeAsm->getBeginLoc(),
+                           "the assembly is here");
+  return true;
+}
+
+} // namespace cdp
