@@ -661,9 +661,21 @@ CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...), const LaunchConfig &)
 #if __cplusplus >= 201703L
 /// --threshold: a child grid of few threads runs in the launching warp,
 /// as calls of a copy of the child's body (`child_thread`), one per thread
-/// of the grid: the lanes that run small grids together take each one's
-/// grid in turn and share its threads, as a flat warp-per-item program
-/// does.
+/// of the grid. Of the lanes that reach the serial run together, each one
+/// whose grid fills a turn of the warp (a thread per lane) takes turns of
+/// its own, all lanes sharing its threads; the lanes whose grids are
+/// smaller pack their threads into shared turns: grids of 3, 5 and 9
+/// threads run in one turn, not three. A flat warp-per-item program
+/// spends a turn per item however few its threads are.
+///
+/// Thresholding applies only to children whose grids may run in any order
+/// and interleaved (cudaStreamFireAndForget, or declared unordered), and
+/// whose threads never wait for each other (no barrier, shared memory or
+/// warp collective), so running threads of several grids in one turn keeps
+/// everything a CDP2 program may observe.
+///
+/// -DCDP_SERIAL_IN_TURN gives every grid turns of its own, the schedule
+/// before packing; bench/aggregation compares the two.
 namespace serial {
 
 /// Whether a grid of \p Grid blocks of \p Block threads has fewer than
@@ -675,7 +687,8 @@ __device__ inline bool fewerThreads(dim3 Grid, dim3 Block,
          Threshold;
 }
 
-/// \p Value of lane \p Lane of the lanes in \p Mask, word by word.
+/// \p Value of lane \p Lane of the lanes in \p Mask, word by word. Lanes
+/// may each name a different lane.
 template <class T>
 __device__ T fromLane(const T &Value, int Lane, unsigned Mask) {
   static_assert(std::is_trivially_copyable_v<T>,
@@ -690,35 +703,139 @@ __device__ T fromLane(const T &Value, int Lane, unsigned Mask) {
   return Result;
 }
 
-/// Runs each small grid of the lanes that reach this call together: for
-/// each such lane in turn, its \p Grid, \p Block and \p Arguments go to
-/// every lane, which call `Thread(blockIdx, threadIdx, gridDim, blockDim,
-/// arguments...)` for a share of the grid's threads.
-template <auto Thread, class... Args>
-__device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
-  const unsigned Mask = __activemask();
+/// This lane's index in the warp.
+__device__ inline unsigned laneId() {
   unsigned Lane;
   asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
-  const unsigned Rank = __popc(Mask & ((1u << Lane) - 1));
-  const unsigned Lanes = __popc(Mask);
-  for (unsigned Pending = Mask; Pending; Pending &= Pending - 1) {
-    const int Owner = __ffs(Pending) - 1;
+  return Lane;
+}
+
+/// Calls `Thread` for thread \p Linear of the grid \p G of blocks \p B.
+/// The index is 32-bit wherever the grid allows, and a one-dimensional
+/// grid of one-dimensional blocks (most children) costs one division, or a
+/// shift for blocks of a power of two: this runs for every child thread,
+/// and a 64-bit division costs more than most children's bodies.
+template <auto Thread, class Index, class... Args>
+__device__ void runThread(Index Linear, dim3 G, dim3 B,
+                          const Args &...Arguments) {
+  uint3 BlockIdx{0, 0, 0}, ThreadIdx{0, 0, 0};
+  if (G.y == 1 && G.z == 1 && B.y == 1 && B.z == 1) {
+    if ((B.x & (B.x - 1)) == 0) {
+      BlockIdx.x = unsigned(Linear >> (__ffs(B.x) - 1));
+      ThreadIdx.x = unsigned(Linear) & (B.x - 1);
+    } else {
+      BlockIdx.x = unsigned(Linear / B.x);
+      ThreadIdx.x = unsigned(Linear - Index(BlockIdx.x) * B.x);
+    }
+  } else {
+    const Index PerBlock = Index(B.x) * B.y * B.z;
+    const Index Bn = Linear / PerBlock, Tn = Linear % PerBlock;
+    BlockIdx = uint3{unsigned(Bn % G.x), unsigned(Bn / G.x % G.y),
+                     unsigned(Bn / G.x / G.y)};
+    ThreadIdx = uint3{unsigned(Tn % B.x), unsigned(Tn / B.x % B.y),
+                      unsigned(Tn / B.x / B.y)};
+  }
+  Thread(BlockIdx, ThreadIdx, G, B, Arguments...);
+}
+
+/// The grid of each lane of \p Owners in turn: its shape and arguments go
+/// to every lane of \p Mask, which share its threads.
+template <auto Thread, class... Args>
+__device__ void inTurns(unsigned Owners, unsigned Mask, unsigned Rank,
+                        unsigned Lanes, dim3 Grid, dim3 Block,
+                        const Args &...Arguments) {
+  for (; Owners; Owners &= Owners - 1) {
+    const int Owner = __ffs(Owners) - 1;
     const dim3 G = fromLane(Grid, Owner, Mask);
     const dim3 B = fromLane(Block, Owner, Mask);
-    const unsigned long long PerBlock = (unsigned long long)B.x * B.y * B.z;
-    const unsigned long long Total = PerBlock * G.x * G.y * G.z;
+    const unsigned long long Total =
+        (unsigned long long)B.x * B.y * B.z * G.x * G.y * G.z;
     auto Share = [&](const auto &...Owned) {
-      for (unsigned long long T = Rank; T < Total; T += Lanes) {
-        const unsigned long long Bn = T / PerBlock, Tn = T % PerBlock;
-        const uint3 BlockIdx{unsigned(Bn % G.x), unsigned(Bn / G.x % G.y),
-                             unsigned(Bn / G.x / G.y)};
-        const uint3 ThreadIdx{unsigned(Tn % B.x), unsigned(Tn / B.x % B.y),
-                              unsigned(Tn / B.x / B.y)};
-        Thread(BlockIdx, ThreadIdx, G, B, Owned...);
-      }
+      if (Total <= 0xffffffffu - Lanes)
+        for (unsigned T = Rank; T < unsigned(Total); T += Lanes)
+          runThread<Thread>(T, G, B, Owned...);
+      else
+        for (unsigned long long T = Rank; T < Total; T += Lanes)
+          runThread<Thread>(T, G, B, Owned...);
     };
     Share(fromLane(Arguments, Owner, Mask)...);
   }
+}
+
+/// The lane of \p Owners whose part of the packed range holds \p Position:
+/// the last one that starts at or before it. A binary search over lane
+/// numbers; each step asks the nearest owner at or below the lane tried
+/// for its start (lanes outside \p Owners hold no part).
+__device__ inline unsigned ownerOf(unsigned Position, unsigned Start,
+                                   unsigned Owners, unsigned Mask,
+                                   unsigned Lane) {
+  unsigned Found = 0;
+  for (unsigned Step = 16; Step; Step >>= 1) {
+    const unsigned Tried = Found | Step;
+    const unsigned AtOrBelow = Owners & ((2u << Tried) - 1);
+    const unsigned Nearest = AtOrBelow ? 31 - __clz(AtOrBelow) : Lane;
+    const unsigned ItsStart = __shfl_sync(Mask, Start, Nearest);
+    if (!AtOrBelow || ItsStart <= Position)
+      Found = Tried;
+  }
+  return 31 - __clz(Owners & ((2u << Found) - 1));
+}
+
+/// The grids of fewer than a turn's threads (\p Small; 0 for the other
+/// lanes), packed in lane order into one range that the lanes of \p Mask
+/// share, turn by turn. Each lane's start in the range is a sum of
+/// ballots, one per bit of the sizes (under 32: five), so that lanes
+/// outside the mask need not take part, as they would in a shuffle scan.
+template <auto Thread, class... Args>
+__device__ void packed(unsigned Small, unsigned Mask, unsigned Lane,
+                       unsigned Rank, unsigned Lanes, dim3 Grid, dim3 Block,
+                       const Args &...Arguments) {
+  const unsigned Owners = __ballot_sync(Mask, Small != 0);
+  if (!Owners)
+    return;
+  const unsigned Below = Mask & ((1u << Lane) - 1);
+  unsigned Start = 0, Size = 0;
+  for (unsigned Bit = 0; Bit < 5; ++Bit) {
+    const unsigned Set = __ballot_sync(Mask, (Small >> Bit) & 1);
+    Start += unsigned(__popc(Set & Below)) << Bit;
+    Size += unsigned(__popc(Set)) << Bit;
+  }
+  // Every lane of the mask takes part in every turn's shuffles; those past
+  // the end of the range run nothing in the last turn.
+  for (unsigned Turn = 0; Turn < Size; Turn += Lanes) {
+    const unsigned Position = Turn + Rank;
+    const unsigned Owner = ownerOf(Position, Start, Owners, Mask, Lane);
+    const unsigned OwnerStart = __shfl_sync(Mask, Start, Owner);
+    const dim3 G = fromLane(Grid, Owner, Mask);
+    const dim3 B = fromLane(Block, Owner, Mask);
+    auto Run = [&](const auto &...Owned) {
+      if (Position < Size)
+        runThread<Thread>(Position - OwnerStart, G, B, Owned...);
+    };
+    Run(fromLane(Arguments, Owner, Mask)...);
+  }
+}
+
+/// Runs the small grids of the lanes that reach this call together: each
+/// lane's \p Grid of \p Block threads with its \p Arguments, as calls
+/// `Thread(blockIdx, threadIdx, gridDim, blockDim, arguments...)`.
+template <auto Thread, class... Args>
+__device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
+  const unsigned Mask = __activemask();
+  const unsigned Lane = laneId();
+  const unsigned Rank = __popc(Mask & ((1u << Lane) - 1));
+  const unsigned Lanes = __popc(Mask);
+  const unsigned long long Total = (unsigned long long)Grid.x * Grid.y *
+                                   Grid.z * Block.x * Block.y * Block.z;
+#ifdef CDP_SERIAL_IN_TURN
+  const bool Packs = false;
+#else
+  const bool Packs = Total < Lanes;
+#endif
+  inTurns<Thread>(__ballot_sync(Mask, !Packs && Total != 0), Mask, Rank,
+                  Lanes, Grid, Block, Arguments...);
+  packed<Thread>(Packs ? unsigned(Total) : 0u, Mask, Lane, Rank, Lanes, Grid,
+                 Block, Arguments...);
 }
 
 } // namespace serial
