@@ -60,6 +60,51 @@ bool hasLaunch(const Stmt *Root, const FunctionDecl *Kernel = nullptr) {
   return Find.Found;
 }
 
+/// Whether a call of \p Callee can change nothing but its result: a
+/// constexpr function (or constructor) that takes no reference or pointer
+/// to something it may modify, and as a method, does not modify its object.
+bool callChangesNothing(const FunctionDecl &Callee) {
+  if (!Callee.isConstexpr())
+    return false;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee))
+    if (Method->isInstance() && !Method->isConst() &&
+        !isa<CXXConstructorDecl>(Method))
+      return false;
+  for (const ParmVarDecl *Param : Callee.parameters()) {
+    QualType Type = Param->getType();
+    if (Type->isReferenceType() || Type->isPointerType())
+      if (!Type->getPointeeType().isConstQualified())
+        return false;
+  }
+  return true;
+}
+
+/// Whether evaluating \p E twice does what evaluating it once does: no
+/// assignment, increment or volatile access, and calls only of functions
+/// and constructors that change nothing (dim3's constructors are
+/// constexpr), so that `dim3(n, 4)` may be read by the choice and again by
+/// the launch.
+bool readableTwice(const Expr &E, const ASTContext &Context) {
+  if (E.HasSideEffects(Context, /*IncludePossibleEffects=*/false))
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Safe = true;
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitCallExpr(CallExpr *Call) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      Safe = Callee && callChangesNothing(*Callee);
+      return Safe;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+      const CXXConstructorDecl *Constructor = Construct->getConstructor();
+      Safe = Constructor->isTrivial() || callChangesNothing(*Constructor);
+      return Safe;
+    }
+  } Find;
+  Find.TraverseStmt(const_cast<Expr *>(&E));
+  return Find.Safe;
+}
+
 class LaunchThresholder : LaunchRefusal {
 public:
   LaunchThresholder(const CUDAKernelCallExpr &Launch,
@@ -160,8 +205,8 @@ private:
     Expr::EvalResult Bytes;
     if (!operand(2)->EvaluateAsInt(Bytes, Context) || Bytes.Val.getInt() != 0)
       return decline("it asks for dynamic shared memory");
-    if (written(0)->HasSideEffects(Context) ||
-        written(1)->HasSideEffects(Context))
+    if (!readableTwice(*written(0), Context) ||
+        !readableTwice(*written(1), Context))
       return decline("its grid or block has side effects, and the choice "
                      "reads them before the launch does");
     const Expr *Stream = operand(3);

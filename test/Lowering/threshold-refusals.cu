@@ -34,6 +34,11 @@ __global__ void node(int depth, unsigned *count) {
     node<<<1, 4, 0, cudaStreamFireAndForget>>>(depth - 1, count);
 }
 
+/// Not constexpr: a call the choice and the launch would make twice.
+__device__ unsigned next(int *counter) { return atomicAdd(counter, 1) % 4 + 1; }
+/// constexpr, but it changes what its reference names.
+__host__ __device__ constexpr unsigned bump(int &n) { return ++n; }
+
 __global__ void parent(int *out, int n) {
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'syncs' always launches a grid under --threshold, even a small one: 'syncs' has barriers or warp collectives: its threads run at the same time, and one after another they would wait for ever
   syncs<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
@@ -52,6 +57,11 @@ __global__ void parent(int *out, int n) {
   child<<<1, 32, 64, cudaStreamFireAndForget>>>(out);
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its grid or block has side effects, and the choice reads them before the launch does
   child<<<n++, 32, 0, cudaStreamFireAndForget>>>(out);
+  // A call that may change something, in a dim3, or through a reference.
+  // CHECK: :[[@LINE+1]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its grid or block has side effects, and the choice reads them before the launch does
+  child<<<dim3(next(out), 2), 32, 0, cudaStreamFireAndForget>>>(out);
+  // CHECK: :[[@LINE+1]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its grid or block has side effects, and the choice reads them before the launch does
+  child<<<1, dim3(bump(n)), 0, cudaStreamFireAndForget>>>(out);
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'generic<int>' always launches a grid under --threshold, even a small one: 'generic<int>' is a template, which thresholding does not handle yet
   generic<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
   // CHECK: :[[@LINE+1]]:10: warning: launch of 'child' always launches a grid under --threshold, even a small one: it is not a statement of its own, and the choice between the serial run and the launch is an if statement

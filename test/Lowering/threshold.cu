@@ -12,7 +12,8 @@
 // that branch call `<child>_thread` (the child's body, with the indices
 // as parameters) for each thread of each one's grid; bigger ones launch
 // as before (lowered, or aggregated). A
-// launch that is the body of an if statement gets braces. The refusals
+// launch that is the body of an if statement gets braces; a grid or block
+// built by dim3's (constexpr) constructors may be read twice. The refusals
 // are tested in threshold-refusals.cu.
 
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
@@ -31,4 +32,8 @@ __global__ void expand(const int *offsets, const int *edges, int n,
   if (degree > 0)
     visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(
         edges, offsets[v], degree, seen);
+  // dim3's constructors are constexpr: the choice may read the grid and
+  // the launch read it again.
+  visit<<<dim3(degree % 4 + 1, 2), dim3(8, 2), 0, cudaStreamFireAndForget>>>(
+      edges, offsets[v], degree, seen);
 }

@@ -12,11 +12,12 @@
 // that branch call `<child>_thread` (the child's body, with the indices
 // as parameters) for each thread of each one's grid; bigger ones launch
 // as before (lowered, or aggregated). A
-// launch that is the body of an if statement gets braces. The refusals
+// launch that is the body of an if statement gets braces; a grid or block
+// built by dim3's (constexpr) constructors may be read twice. The refusals
 // are tested in threshold-refusals.cu.
 
 #include <cdp/launch.cuh>
-#line 18 "threshold.cu"
+#line 19 "threshold.cu"
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -28,7 +29,7 @@ __global__ void visit(const int *edges, int first, int degree, int *seen) {
 /// the indices as parameters.
 static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
     const dim3 gridDim, const dim3 blockDim, const int *edges, int first, int degree, int *seen)
-#line 18
+#line 19
 {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -39,10 +40,10 @@ static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
 static __device__ void visit_serial(dim3 cdp_grid, dim3 cdp_block, const int *edges, int first, int degree, int *seen) {
   cdp::serial::byWarp<visit_thread>(cdp_grid, cdp_block, edges, first, degree, seen);
 }
-#line 24
+#line 25
 
 using cdp_launch_visit = cdp::DeviceLaunch<void(const int *, int, int, int *)>;
-#line 25
+#line 26
 __global__ void expand(const int *offsets, const int *edges, int n,
                        int *seen) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
@@ -52,4 +53,8 @@ __global__ void expand(const int *offsets, const int *edges, int n,
   if (degree > 0)
     { if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_launch_visit(visit, {(degree + 31) / 32, 32, 0, cudaStreamFireAndForget})
         .arg<0>(edges).arg<8>(offsets[v]).arg<12>(degree).arg<16>(seen).launch(); }
+  // dim3's constructors are constexpr: the choice may read the grid and
+  // the launch read it again.
+  if (cdp::serial::fewerThreads(dim3(degree % 4 + 1, 2), dim3(8, 2), 128)) visit_serial(dim3(degree % 4 + 1, 2), dim3(8, 2), edges, offsets[v], degree, seen); else cdp_launch_visit(visit, {dim3(degree % 4 + 1, 2), dim3(8, 2), 0, cudaStreamFireAndForget})
+      .arg<0>(edges).arg<8>(offsets[v]).arg<12>(degree).arg<16>(seen).launch();
 }
