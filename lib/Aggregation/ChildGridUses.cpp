@@ -111,6 +111,11 @@ public:
     return true;
   }
 
+  bool VisitForStmt(ForStmt *Loop) { return noteLoop(Loop); }
+  bool VisitWhileStmt(WhileStmt *Loop) { return noteLoop(Loop); }
+  bool VisitDoStmt(DoStmt *Loop) { return noteLoop(Loop); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *Loop) { return noteLoop(Loop); }
+
   bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
     const std::string Assembly = Asm->getAsmString();
     StringRef Text(Assembly);
@@ -124,6 +129,12 @@ public:
   }
 
 private:
+  bool noteLoop(const Stmt *Loop) {
+    if (!Uses.Loop)
+      Uses.Loop = Loop;
+    return true;
+  }
+
   ChildGridUses &Uses;
   const FunctionDecl &Kernel;
   const FunctionDecl *Current = nullptr;

@@ -10,7 +10,8 @@
 // grid's shape: not a function the body calls, not cooperative groups, not
 // inline assembly. And when the body has barriers (or warp collectives),
 // every thread of a block must run it, which decides the batch's kind.
-// This finds both, through the functions the kernel calls.
+// This finds both, through the functions the kernel calls, and whether a
+// thread of the kernel loops.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_CHILDGRIDUSES_H
@@ -31,6 +32,9 @@ struct ChildGridUses {
   bool Barriers = false;
   /// The kernel reads blockIdx, gridDim or blockDim itself.
   bool ReadsShape[3] = {false, false, false};
+  /// A loop in the kernel or a function it calls: each thread's work is
+  /// not bounded by the launch (--optimize's threshold reads it).
+  const clang::Stmt *Loop = nullptr;
 };
 
 /// What \p Kernel (which has a body) and the functions it calls read of

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/LaunchChoice.h"
+#include "Aggregation/ChildGridUses.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -14,7 +15,19 @@ using namespace clang;
 
 namespace cdp {
 
-LaunchChoice chooseTransforms(const FunctionDecl &Enclosing,
+namespace {
+
+/// Whether a thread of \p Child runs a loop, in its body or a function it
+/// calls; false when its body is not seen.
+bool threadsLoop(const FunctionDecl *Child) {
+  const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
+  return Definition && findChildGridUses(*Definition).Loop;
+}
+
+} // namespace
+
+LaunchChoice chooseTransforms(const FunctionDecl *Child,
+                              const FunctionDecl &Enclosing,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
                               bool Optimize) {
@@ -22,7 +35,9 @@ LaunchChoice chooseTransforms(const FunctionDecl &Enclosing,
   if (!Optimize)
     return Choice;
   if (!Choice.Threshold.Threads) {
-    Choice.Threshold.Threads = OptimizeThreshold;
+    Choice.LoopingChild = threadsLoop(Child);
+    Choice.Threshold.Threads =
+        Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold;
     Choice.Threshold.Quiet = true;
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {

@@ -10,6 +10,10 @@
 // - a child grid of fewer than 4,096 threads runs in the launching warp
 //   (--threshold): the best choice for tiny children (Bezier, BFS, SSSP),
 //   and a child it refuses (barriers, shared memory, recursion) launches;
+//   a child whose threads loop (Mandelbrot's pixels) runs there only
+//   below one warp's 32 threads: its work is not bounded by its launch,
+//   and a launch spreads it over as many warps as its grid has, where the
+//   launching warp would take its threads 32 at a time;
 // - a launch that still launches is aggregated, by block in the body of a
 //   kernel (the best or within 10% of it on every benchmark), by warp in
 //   a __device__ function or a lambda, where a block's aggregated launch
@@ -41,16 +45,23 @@ namespace cdp {
 /// children it takes; at 128 it took too few of them to matter.
 constexpr unsigned OptimizeThreshold = 4096;
 
+/// The threshold for a child whose threads loop: one warp.
+constexpr unsigned OptimizeLoopingThreshold = 32;
+
 /// The transforms of one launch.
 struct LaunchChoice {
   ThresholdOptions Threshold;
   AggregationOptions Aggregate;
+  /// --optimize chose the threshold of a child whose threads loop.
+  bool LoopingChild = false;
 };
 
-/// What --optimize (\p Optimize) does at a launch in \p Enclosing, over
-/// what the user asked for (\p Threshold, \p Aggregate), which it keeps
-/// where given. Without \p Optimize, what the user asked for.
-LaunchChoice chooseTransforms(const clang::FunctionDecl &Enclosing,
+/// What --optimize (\p Optimize) does at a launch of \p Child (null for a
+/// launch through a pointer) in \p Enclosing, over what the user asked
+/// for (\p Threshold, \p Aggregate), which it keeps where given. Without
+/// \p Optimize, what the user asked for.
+LaunchChoice chooseTransforms(const clang::FunctionDecl *Child,
+                              const clang::FunctionDecl &Enclosing,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
                               bool Optimize);

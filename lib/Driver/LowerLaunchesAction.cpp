@@ -163,9 +163,9 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
-      LaunchChoice Choice =
-          chooseTransforms(*currentFunction(), Options.Threshold,
-                           Options.Aggregate, Options.Optimize);
+      LaunchChoice Choice = chooseTransforms(
+          Launch->getDirectCallee(), *currentFunction(), Options.Threshold,
+          Options.Aggregate, Options.Optimize);
       bool Serial = thresholdLaunch(*Launch, *currentFunction(), Context,
                                     Choice.Threshold, Choice.Aggregate,
                                     State.EditsOf, Copies);
@@ -227,9 +227,10 @@ private:
     static const char *const Granularities[] = {"", "warp", "block", "grid"};
     const std::string By =
         Granularities[static_cast<unsigned>(Choice.Aggregate.Granularity)];
-    const std::string Below = "runs in the launching warp below " +
-                              std::to_string(Choice.Threshold.Threads) +
-                              " threads";
+    const std::string Below =
+        "runs in the launching warp below " +
+        std::to_string(Choice.Threshold.Threads) + " threads" +
+        (Choice.LoopingChild ? " (its threads loop)" : "");
     std::string What;
     if (Serial && Aggregated)
       What = Below + ", and is aggregated by " + By + " above";

@@ -7,8 +7,9 @@
 // RUN:   | FileCheck %s --check-prefix=GIVEN --allow-empty
 // RUN: grep -v '^// ' %t.grid.cu | FileCheck %s --check-prefix=GRID
 //
-// --optimize chooses per launch: a grid of fewer than 4096 threads runs in
-// the launching warp where --threshold keeps what the program may observe,
+// --optimize chooses per launch: a grid of fewer than 4096 threads (32 for
+// a child whose threads loop) runs in the launching warp where --threshold
+// keeps what the program may observe,
 // and what still launches is aggregated, by block in a kernel and by warp
 // in a __device__ function, where --aggregate keeps it. What a transform
 // refuses goes unreported (the user did not ask for it); the remarks of
@@ -27,6 +28,23 @@ __global__ void tile(float *out, int width) {
   out[blockIdx.x * width + threadIdx.x] = row[31 - threadIdx.x];
 }
 
+/// Each thread loops, in a function it calls: a launch spreads that work
+/// over the grid's warps, so only grids under one warp run in the
+/// launching warp.
+__device__ int steps(int x) {
+  int n = 0;
+  while (x > 1 && n < 256) {
+    x = x % 2 ? 3 * x + 1 : x / 2;
+    ++n;
+  }
+  return n;
+}
+
+__global__ void shade(int *out, int first) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = steps(first + i);
+}
+
 __device__ void visitFrom(const int *edges, int first, int degree, int *seen) {
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and is aggregated by warp above (--optimize)
   visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(edges, first,
@@ -42,6 +60,8 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
   visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(edges, offsets[v], degree, seen);
   visitFrom(edges, offsets[v], degree, seen);
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'shade' runs in the launching warp below 32 threads (its threads loop), and is aggregated by block above (--optimize)
+  shade<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
   // Shared memory and barriers: not in the launching warp; aggregated.
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' is aggregated by block (--optimize)
   tile<<<degree, 32, 0, cudaStreamFireAndForget>>>(out, 32);
@@ -53,6 +73,7 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
 // The output, its comments left out (they hold these lines):
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, first, degree, seen); else cdp::aggregated::byWarp(visit_aggregated,
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
+// OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial(degree, 16, seen, v); else cdp_shade_block_launches.launch(
 // OUT: cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
 // OUT: cdp_launch_visit(visit, {1, 32})
 
