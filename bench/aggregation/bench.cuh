@@ -39,8 +39,38 @@ constexpr int kThreadsPerItem = CDP_BENCH_FLAT == 2 ? 32 : 1;
     }                                                                          \
   } while (0)
 
-/// Median of `reps` timings of `run()` after one warm-up, in ms; the
-/// aggregation counters then cover those 1 + reps runs.
+/// The shortest sample timed: a run shorter than this is repeated within
+/// one sample, so that every figure is at least this long and the timer's
+/// resolution and a launch's jitter do not decide a ratio.
+constexpr float kMinSampleMs = 50.0f;
+
+/// Runs of the program the last medianMs made (the counters cover them).
+inline long &runsMade() {
+  static long Runs = 0;
+  return Runs;
+}
+
+/// The time of `times` runs of `run()` in one sample, in ms.
+template <class Run> float sampleMs(Run &run, long times) {
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  cudaEventRecord(start);
+  for (long i = 0; i < times; ++i)
+    run();
+  cudaEventRecord(stop);
+  CHECK_CUDA(cudaEventSynchronize(stop));
+  float ms;
+  cudaEventElapsedTime(&ms, start, stop);
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  return ms;
+}
+
+/// The median time of one run of `run()`, in ms, over `reps` samples after
+/// a warm-up; each sample repeats the run until it lasts kMinSampleMs (the
+/// count is chosen from one timed run). The aggregation counters then
+/// cover every run made (runsMade()).
 template <class Run> float medianMs(Run run, int reps = 5) {
 #ifdef CDP_AGGREGATE_STATS
   cudaDeviceSynchronize();
@@ -48,28 +78,24 @@ template <class Run> float medianMs(Run run, int reps = 5) {
 #endif
   run();
   CHECK_CUDA(cudaDeviceSynchronize());
+  const float once = sampleMs(run, 1);
+  const long repeat =
+      once >= kMinSampleMs
+          ? 1
+          : std::min(100000L, (long)(kMinSampleMs / std::max(once, 1e-3f)) + 1);
   std::vector<float> times;
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  for (int i = 0; i < reps; ++i) {
-    cudaEventRecord(start);
-    run();
-    cudaEventRecord(stop);
-    CHECK_CUDA(cudaEventSynchronize(stop));
-    float ms;
-    cudaEventElapsedTime(&ms, start, stop);
-    times.push_back(ms);
-  }
+  for (int i = 0; i < reps; ++i)
+    times.push_back(sampleMs(run, repeat) / repeat);
+  runsMade() = 2 + reps * repeat;
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
 }
 
-/// One result line, flushed (a later size may be cut by a time limit);
-/// the counters cover `runs` runs.
-inline void report(const char *name, long size, float ms, long runs, bool ok) {
+/// One result line, flushed (a later size may be cut by a time limit).
+inline void report(const char *name, long size, float ms, bool ok) {
   long long launches = -1, issued = -1, peak = -1, noRoom = -1;
 #ifdef CDP_AGGREGATE_STATS
+  const long runs = runsMade();
   cdp::aggregated::Stats s = cdp::aggregated::readStats();
   launches = (long long)((s.Aggregated + s.Alone) / runs);
   issued = (long long)(s.Launches / runs);

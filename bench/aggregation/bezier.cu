@@ -101,7 +101,7 @@ int main(int argc, char **argv) {
         ok = std::fabs(want.x - have.x) < 1e-3f && std::fabs(want.y - have.y) < 1e-3f;
       }
     }
-    report("bezier", count, ms, 6, ok);
+    report("bezier", count, ms, ok);
     cudaFree(dAll); cudaFree(dOut); cudaFree(dSizes);
   }
 }

@@ -153,7 +153,7 @@ int main(int argc, char **argv) {
     unsigned long long sum;
     cudaMemcpy(&leaves, dLeaves, 4, cudaMemcpyDeviceToHost);
     cudaMemcpy(&sum, dSum, 8, cudaMemcpyDeviceToHost);
-    report("quadtree", n, ms, 6, leaves == wantLeaves && sum == wantSum);
+    report("quadtree", n, ms, leaves == wantLeaves && sum == wantSum);
     cudaFree(dCodes); cudaFree(dLeaves); cudaFree(dSum);
 #if CDP_BENCH_FLAT
     cudaFree(lists[0]); cudaFree(lists[1]); cudaFree(dCount);

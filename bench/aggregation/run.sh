@@ -11,7 +11,8 @@ dir=$(cd "$1" && pwd) include=$2
 nvcc=${NVCC:-nvcc}
 flags=(-rdc=true -arch=sm_90 -std=c++17 -O3 -I"$include" -I"$dir" -lcudadevrt)
 cd "$dir"
-# PROGRAMS and VARIANTS narrow a run (stats variants end in .stats).
+# PROGRAMS and VARIANTS narrow a run (stats variants end in .stats; a
+# variant ending in .inturn is built with -DCDP_SERIAL_IN_TURN).
 programs=${PROGRAMS:-"bfs spmv bezier quadtree mandelbrot sssp"}
 variants=${VARIANTS:-"native lowered warp block grid thresh threshblock coarse threshcoarse optimize warp.stats block.stats grid.stats flat1 flat2"}
 build() { # <source> <output> <extra flags>...
@@ -31,6 +32,9 @@ for program in $programs; do
           build "$copy.flat.cu" "$copy.$variant" -DCDP_BENCH_FLAT=${variant#flat} &
       elif [[ $variant == *.stats ]]; then
         build "$copy.${variant%.stats}.cu" "$copy.$variant" -DCDP_AGGREGATE_STATS &
+      elif [[ $variant == *.inturn ]]; then
+        # The serial runs' schedule before packing (cdp/launch.cuh).
+        build "$copy.${variant%.inturn}.cu" "$copy.$variant" -DCDP_SERIAL_IN_TURN &
       else
         build "$copy.$variant.cu" "$copy.$variant" &
       fi

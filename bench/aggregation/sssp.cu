@@ -152,7 +152,7 @@ int main(int argc, char **argv) {
     float ms = medianMs(run);
     std::vector<unsigned> got(n);
     cudaMemcpy(got.data(), dist, n * 4, cudaMemcpyDeviceToHost);
-    report("sssp", n, ms, 6, got == want);
+    report("sssp", n, ms, got == want);
     cudaFree(dRow); cudaFree(dTarget); cudaFree(dWeight); cudaFree(dist);
     cudaFree(fell[0]); cudaFree(fell[1]); cudaFree(anyFell);
   }
