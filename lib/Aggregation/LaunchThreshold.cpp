@@ -21,7 +21,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -79,20 +81,53 @@ bool callChangesNothing(const FunctionDecl &Callee) {
   return true;
 }
 
+/// Whether \p Callee is one of the CUDA math API's functions of values
+/// (declared in a system header, taking no pointer or reference), which
+/// grid sizes are written with: `ceil((float)n / 32)`, `min(n, 64)`.
+/// By name: the headers mark them neither constexpr nor const.
+bool isMathOfValues(const FunctionDecl &Callee, const SourceManager &SM) {
+  // clang-format off
+  static const llvm::StringSet<> Names = {
+      "ceil", "ceilf", "floor", "floorf", "trunc", "truncf", "round",
+      "roundf", "rint", "rintf", "lround", "lroundf", "llround", "llroundf",
+      "lrint", "lrintf", "llrint", "llrintf", "min", "max", "umin", "umax",
+      "llmin", "llmax", "ullmin", "ullmax", "fmin", "fminf", "fmax", "fmaxf",
+      "abs", "labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "cbrt",
+      "cbrtf", "log2", "log2f", "exp2", "exp2f", "pow", "powf", "ldexp",
+      "ldexpf", "__clz", "__clzll", "__popc", "__popcll", "__ffs", "__ffsll",
+      "__fdividef", "__float2int_rd", "__float2int_rn", "__float2int_ru",
+      "__float2int_rz", "__float2uint_rd", "__float2uint_rn",
+      "__float2uint_ru", "__float2uint_rz", "__double2int_rd",
+      "__double2int_rn", "__double2int_ru", "__double2int_rz",
+      "__int2float_rn", "__uint2float_rn"};
+  // clang-format on
+  if (!Callee.getIdentifier() || !Names.contains(Callee.getName()) ||
+      !SM.isInSystemHeader(Callee.getLocation()))
+    return false;
+  return llvm::none_of(Callee.parameters(), [](const ParmVarDecl *Param) {
+    return Param->getType()->isReferenceType() ||
+           Param->getType()->isPointerType();
+  });
+}
+
 /// Whether evaluating \p E twice does what evaluating it once does: no
 /// assignment, increment or volatile access, and calls only of functions
 /// and constructors that change nothing (dim3's constructors are
-/// constexpr), so that `dim3(n, 4)` may be read by the choice and again by
-/// the launch.
+/// constexpr; the math API's functions of values), so that
+/// `dim3(ceil(n / 32.0f), 4)` may be read by the choice and again by the
+/// launch.
 bool readableTwice(const Expr &E, const ASTContext &Context) {
   if (E.HasSideEffects(Context, /*IncludePossibleEffects=*/false))
     return false;
   struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
     bool Safe = true;
+    explicit Finder(const SourceManager &SM) : SM(SM) {}
     bool shouldVisitImplicitCode() const { return true; }
     bool VisitCallExpr(CallExpr *Call) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      Safe = Callee && callChangesNothing(*Callee);
+      Safe = Callee &&
+             (callChangesNothing(*Callee) || isMathOfValues(*Callee, SM));
       return Safe;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
@@ -100,7 +135,7 @@ bool readableTwice(const Expr &E, const ASTContext &Context) {
       Safe = Constructor->isTrivial() || callChangesNothing(*Constructor);
       return Safe;
     }
-  } Find;
+  } Find(Context.getSourceManager());
   Find.TraverseStmt(const_cast<Expr *>(&E));
   return Find.Safe;
 }

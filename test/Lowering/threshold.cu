@@ -13,7 +13,8 @@
 // as parameters) for each thread of each one's grid; bigger ones launch
 // as before (lowered, or aggregated). A
 // launch that is the body of an if statement gets braces; a grid or block
-// built by dim3's (constexpr) constructors may be read twice. The refusals
+// built by dim3's (constexpr) constructors or the math API's functions
+// of values (ceil, min) may be read twice. The refusals
 // are tested in threshold-refusals.cu.
 
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
@@ -36,4 +37,8 @@ __global__ void expand(const int *offsets, const int *edges, int n,
   // the launch read it again.
   visit<<<dim3(degree % 4 + 1, 2), dim3(8, 2), 0, cudaStreamFireAndForget>>>(
       edges, offsets[v], degree, seen);
+  // So are the math API's functions of values, as KLAP's programs write
+  // their grids.
+  visit<<<ceil((float)degree / 32.0f), min(degree, 32), 0,
+          cudaStreamFireAndForget>>>(edges, offsets[v], degree, seen);
 }

@@ -13,11 +13,12 @@
 // as parameters) for each thread of each one's grid; bigger ones launch
 // as before (lowered, or aggregated). A
 // launch that is the body of an if statement gets braces; a grid or block
-// built by dim3's (constexpr) constructors may be read twice. The refusals
+// built by dim3's (constexpr) constructors or the math API's functions
+// of values (ceil, min) may be read twice. The refusals
 // are tested in threshold-refusals.cu.
 
 #include <cdp/launch.cuh>
-#line 19 "threshold.cu"
+#line 20 "threshold.cu"
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -29,7 +30,7 @@ __global__ void visit(const int *edges, int first, int degree, int *seen) {
 /// the indices as parameters.
 static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
     const dim3 gridDim, const dim3 blockDim, const int *edges, int first, int degree, int *seen)
-#line 19
+#line 20
 {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -40,10 +41,10 @@ static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
 static __device__ void visit_serial(dim3 cdp_grid, dim3 cdp_block, const int *edges, int first, int degree, int *seen) {
   cdp::serial::byWarp<visit_thread>(cdp_grid, cdp_block, edges, first, degree, seen);
 }
-#line 25
+#line 26
 
 using cdp_launch_visit = cdp::DeviceLaunch<void(const int *, int, int, int *)>;
-#line 26
+#line 27
 __global__ void expand(const int *offsets, const int *edges, int n,
                        int *seen) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
@@ -57,4 +58,8 @@ __global__ void expand(const int *offsets, const int *edges, int n,
   // the launch read it again.
   if (cdp::serial::fewerThreads(dim3(degree % 4 + 1, 2), dim3(8, 2), 128)) visit_serial(dim3(degree % 4 + 1, 2), dim3(8, 2), edges, offsets[v], degree, seen); else cdp_launch_visit(visit, {dim3(degree % 4 + 1, 2), dim3(8, 2), 0, cudaStreamFireAndForget})
       .arg<0>(edges).arg<8>(offsets[v]).arg<12>(degree).arg<16>(seen).launch();
+  // So are the math API's functions of values, as KLAP's programs write
+  // their grids.
+  if (cdp::serial::fewerThreads(ceil((float)degree / 32.0f), min(degree, 32), 128)) visit_serial(ceil((float)degree / 32.0f), min(degree, 32), edges, offsets[v], degree, seen); else cdp_launch_visit(visit, {ceil((float)degree / 32.0f), min(degree, 32), 0,
+          cudaStreamFireAndForget}).arg<0>(edges).arg<8>(offsets[v]).arg<12>(degree).arg<16>(seen).launch();
 }
