@@ -7,6 +7,7 @@
 
 #include "Aggregation/ChildGridUses.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -49,6 +50,37 @@ bool inCooperativeGroups(const Decl &D) {
       if (Namespace->getName() == "cooperative_groups")
         return true;
   return false;
+}
+
+/// The most trips of a loop that counts from a constant to a constant for
+/// it to be taken for straight-line code: the compiler unrolls it whole
+/// (`for (int i = 0; i < 3; ++i)` over a Bezier curve's control points).
+constexpr uint64_t MostUnrolledTrips = 16;
+
+/// Whether \p Loop counts a variable from a constant to a constant, in at
+/// most MostUnrolledTrips trips.
+bool unrolledWhole(const ForStmt &Loop) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(Loop.getInit());
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop.getCond());
+  if (!Init || !Init->isSingleDecl() || !Cond || !Cond->isComparisonOp())
+    return false;
+  const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!Counter || !Counter->getInit())
+    return false;
+  const ASTContext &Context = Counter->getASTContext();
+  Expr::EvalResult From, To;
+  const auto *Left =
+      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  if (!Left || Left->getDecl() != Counter ||
+      !Counter->getInit()->EvaluateAsInt(From, Context) ||
+      !Cond->getRHS()->EvaluateAsInt(To, Context))
+    return false;
+  const llvm::APSInt &Start = From.Val.getInt(), &End = To.Val.getInt();
+  if (Start.getBitWidth() > 64 || End.getBitWidth() > 64)
+    return false;
+  const int64_t Span = End.getExtValue() - Start.getExtValue();
+  const uint64_t Trips = Span < 0 ? uint64_t(-Span) : uint64_t(Span);
+  return Trips <= MostUnrolledTrips;
 }
 
 class UsesFinder : public RecursiveASTVisitor<UsesFinder> {
@@ -111,7 +143,9 @@ public:
     return true;
   }
 
-  bool VisitForStmt(ForStmt *Loop) { return noteLoop(Loop); }
+  bool VisitForStmt(ForStmt *Loop) {
+    return unrolledWhole(*Loop) || noteLoop(Loop);
+  }
   bool VisitWhileStmt(WhileStmt *Loop) { return noteLoop(Loop); }
   bool VisitDoStmt(DoStmt *Loop) { return noteLoop(Loop); }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *Loop) { return noteLoop(Loop); }

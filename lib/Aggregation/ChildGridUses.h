@@ -32,8 +32,9 @@ struct ChildGridUses {
   bool Barriers = false;
   /// The kernel reads blockIdx, gridDim or blockDim itself.
   bool ReadsShape[3] = {false, false, false};
-  /// A loop in the kernel or a function it calls: each thread's work is
-  /// not bounded by the launch (--optimize's threshold reads it).
+  /// A loop in the kernel or a function it calls, other than one from a
+  /// constant to a constant of a few trips (unrolled whole): each thread's
+  /// work is not bounded by the launch (--optimize's threshold reads it).
   const clang::Stmt *Loop = nullptr;
 };
 

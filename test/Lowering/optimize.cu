@@ -45,6 +45,14 @@ __global__ void shade(int *out, int first) {
   out[i] = steps(first + i);
 }
 
+/// A loop of three trips, which the compiler unrolls whole, is not one.
+__global__ void weigh(int *out, int first) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x, sum = 0;
+  for (int k = 0; k < 3; ++k)
+    sum += (first + i) * k;
+  out[i] = sum;
+}
+
 __device__ void visitFrom(const int *edges, int first, int degree, int *seen) {
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and is aggregated by warp above (--optimize)
   visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(edges, first,
@@ -62,6 +70,8 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   visitFrom(edges, offsets[v], degree, seen);
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'shade' runs in the launching warp below 32 threads (its threads loop), and is aggregated by block above (--optimize)
   shade<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'weigh' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
+  weigh<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
   // Shared memory and barriers: not in the launching warp; aggregated.
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' is aggregated by block (--optimize)
   tile<<<degree, 32, 0, cudaStreamFireAndForget>>>(out, 32);
