@@ -169,8 +169,11 @@ public:
       bool Serial = thresholdLaunch(*Launch, *currentFunction(), Context,
                                     Choice.Threshold, Choice.Aggregate,
                                     State.EditsOf, Copies);
-      if (Serial)
+      if (Serial) {
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Threshold);
+        // The serial run is the runtime's, in either form of the output.
+        State.UseRuntime.insert(File);
+      }
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Choice.Aggregate, State.EditsOf, Aggregation)) {
       case AggregationOutcome::Aggregated:
