@@ -832,8 +832,8 @@ __device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
 #else
   const bool Packs = Total < Lanes;
 #endif
-  inTurns<Thread>(__ballot_sync(Mask, !Packs && Total != 0), Mask, Rank,
-                  Lanes, Grid, Block, Arguments...);
+  inTurns<Thread>(__ballot_sync(Mask, !Packs && Total != 0), Mask, Rank, Lanes,
+                  Grid, Block, Arguments...);
   packed<Thread>(Packs ? unsigned(Total) : 0u, Mask, Lane, Rank, Lanes, Grid,
                  Block, Arguments...);
 }
