@@ -281,7 +281,7 @@ def lower(options, original, output, flags, allowed):
 def check(options, seed, work):
     """Problems with program `seed` (lowered and compiled), as lines."""
     source = Program(seed, options.aggregate or options.threshold or
-                     options.coarsen).source()
+                     options.coarsen or options.optimize).source()
     name = f"program_{seed}"
     original = os.path.join(work, name + ".cu")
     with open(original, "w") as f:
@@ -314,6 +314,11 @@ def check(options, seed, work):
             ("coarse", ["--coarsen=3"], refused),
             ("coarsethresh", ["--coarsen=3", "--threshold=64",
                               "--aggregate-unordered=all"], refused)]
+    # --optimize: the transforms chosen per launch. What it does not
+    # choose goes unreported, so no warning is allowed.
+    if options.optimize:
+        variants += [("optimize", ["--optimize", "--aggregate-unordered=all"],
+                      ())]
     outputs = [original]
     for variant, flags, allowed in variants:
         output = os.path.join(work, f"{name}.{variant}.cu")
@@ -357,6 +362,9 @@ def main():
     parser.add_argument("--coarsen", action="store_true",
                         help="the programs of --aggregate, lowered with "
                         "--coarsen=3 alone and under --threshold=64")
+    parser.add_argument("--optimize", action="store_true",
+                        help="the programs of --aggregate, lowered with "
+                        "--optimize (and --aggregate-unordered=all)")
     options = parser.parse_args()
     work = options.keep or tempfile.mkdtemp(prefix="cdp-program-fuzz.")
     os.makedirs(work, exist_ok=True)

@@ -3,7 +3,8 @@
 # On a GPU machine: builds each program that program_fuzz.py --keep wrote,
 # as written and as lowered (and, from a run with --aggregate, aggregated
 # by warp, block and grid; with --threshold, thresholded alone and over warp
-# aggregation; with --coarsen, coarsened alone and under a threshold), runs every build and compares what it prints
+# aggregation; with --coarsen, coarsened alone and under a threshold; with
+# --optimize, as --optimize chose), runs every build and compares what it prints
 # (every child's hash of its arguments, slot by slot) with the build as
 # written.
 # usage: run_programs.sh <dir> <runtime include dir>
@@ -12,7 +13,7 @@ dir=$1 include=$2
 nvcc=${NVCC:-nvcc}
 flags=(-rdc=true -arch=sm_90 -std=c++17 -I"$include" -lcudadevrt)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-variants=(lowered warp block grid thresh threshwarp coarse coarsethresh)
+variants=(lowered warp block grid thresh threshwarp coarse coarsethresh optimize)
 build() { # <source> <binary>
   "$nvcc" "${flags[@]}" "$1" -o "$2" > /dev/null 2>&1 || echo "BUILD FAIL $1"
 }
