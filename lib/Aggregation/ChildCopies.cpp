@@ -83,18 +83,21 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
       "_thread(const uint3 blockIdx, const uint3 threadIdx,\n"
       "    const dim3 gridDim, const dim3 blockDim" +
       Parameters + ")\n" + lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText;
+  // A wrapper: its comment, its signature, and one call of the runtime
+  // with `<child>_thread` and the wrapper's leading parameters.
+  auto Wrapper = [&](const char *What, const std::string &Signature,
+                     llvm::StringRef Runtime, const char *Leading) {
+    return "\n/// '" + Name + "' " + What + ".\n" + Signature + " {\n  " +
+           Runtime.str() + "<" + Name + "_thread>(" + Leading + Arguments +
+           ");\n}";
+  };
   if (Copy.Serial)
-    Text += "\n/// '" + Name +
-            "' run by the launching warp, for each thread "
-            "of a small grid.\n" +
-            Serial + " {\n  " + runtime::SerialByWarp.str() + "<" + Name +
-            "_thread>(cdp_grid, cdp_block" + Arguments + ");\n}";
+    Text += Wrapper("run by the launching warp, for each thread of a small "
+                    "grid",
+                    Serial, runtime::SerialByWarp, "cdp_grid, cdp_block");
   if (Copy.Coarsened)
-    Text += "\n/// '" + Name +
-            "' with each block running several blocks "
-            "of cdp_grid.\n" +
-            Coarsened + " {\n  " + runtime::CoarseBlocks.str() + "<" + Name +
-            "_thread>(cdp_grid" + Arguments + ");\n}";
+    Text += Wrapper("with each block running several blocks of cdp_grid",
+                    Coarsened, runtime::CoarseBlocks, "cdp_grid");
   insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
   // A launch before the copy (in the child itself, when it launches
   // itself) needs the wrappers declared first.

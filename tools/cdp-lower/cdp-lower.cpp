@@ -185,7 +185,8 @@ static cl::opt<unsigned> Coarsen(
 static cl::opt<bool> Optimize(
     "optimize",
     cl::desc("Choose the transforms of each device-side launch: a child grid "
-             "of fewer than 4096 threads runs in the launching warp, a launch "
+             "of fewer than 4096 threads (32 for a child whose threads loop) "
+             "runs in the launching warp, a launch "
              "that still launches is aggregated (by block in a kernel, by "
              "warp elsewhere), each only where it keeps what the program may "
              "observe; --threshold and --aggregate, when given, are kept "
