@@ -7,6 +7,7 @@
 
 #include "Aggregation/ChildCopies.h"
 
+#include "Aggregation/IndexGuard.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
 #include "Lowering/InsertedLines.h"
@@ -85,16 +86,28 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
       Parameters + ")\n" + lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText;
   // A wrapper: its comment, its signature, and one call of the runtime
   // with `<child>_thread` and the wrapper's leading parameters.
-  auto Wrapper = [&](const char *What, const std::string &Signature,
-                     llvm::StringRef Runtime, const char *Leading) {
+  auto Wrapper = [&](const std::string &What, const std::string &Signature,
+                     llvm::StringRef Runtime, const std::string &Leading) {
     return "\n/// '" + Name + "' " + What + ".\n" + Signature + " {\n  " +
            Runtime.str() + "<" + Name + "_thread>(" + Leading + Arguments +
            ");\n}";
   };
-  if (Copy.Serial)
-    Text += Wrapper("run by the launching warp, for each thread of a small "
-                    "grid",
-                    Serial, runtime::SerialByWarp, "cdp_grid, cdp_block");
+  if (Copy.Serial) {
+    // A child that returns at once from the threads at or past an x index
+    // runs only those below it, so that small ones share turns of the warp.
+    if (std::optional<std::string> Bound = indexGuardBound(Child, Context))
+      Text += Wrapper("run by the launching warp, for each thread of a small "
+                      "grid\n/// whose x index is below " +
+                          *Bound + " (the others return at once)",
+                      Serial, runtime::SerialByWarpFirst,
+                      "\n      " + runtime::SerialThreadsBelowX.str() +
+                          "(cdp_grid, cdp_block, " + *Bound +
+                          "),\n      cdp_grid, cdp_block");
+    else
+      Text += Wrapper("run by the launching warp, for each thread of a small "
+                      "grid",
+                      Serial, runtime::SerialByWarp, "cdp_grid, cdp_block");
+  }
   if (Copy.Coarsened)
     Text += Wrapper("with each block running several blocks of cdp_grid",
                     Coarsened, runtime::CoarseBlocks, "cdp_grid");

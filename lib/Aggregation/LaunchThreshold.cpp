@@ -9,6 +9,7 @@
 
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/LaunchRefusal.h"
+#include "Aggregation/ReadableTwice.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
@@ -23,7 +24,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -60,84 +60,6 @@ bool hasLaunch(const Stmt *Root, const FunctionDecl *Kernel = nullptr) {
   Find.Kernel = Kernel;
   Find.TraverseStmt(const_cast<Stmt *>(Root));
   return Find.Found;
-}
-
-/// Whether a call of \p Callee can change nothing but its result: a
-/// constexpr function (or constructor) that takes no reference or pointer
-/// to something it may modify, and as a method, does not modify its object.
-bool callChangesNothing(const FunctionDecl &Callee) {
-  if (!Callee.isConstexpr())
-    return false;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee))
-    if (Method->isInstance() && !Method->isConst() &&
-        !isa<CXXConstructorDecl>(Method))
-      return false;
-  for (const ParmVarDecl *Param : Callee.parameters()) {
-    QualType Type = Param->getType();
-    if (Type->isReferenceType() || Type->isPointerType())
-      if (!Type->getPointeeType().isConstQualified())
-        return false;
-  }
-  return true;
-}
-
-/// Whether \p Callee is one of the CUDA math API's functions of values
-/// (declared in a system header, taking no pointer or reference), which
-/// grid sizes are written with: `ceil((float)n / 32)`, `min(n, 64)`.
-/// By name: the headers mark them neither constexpr nor const.
-bool isMathOfValues(const FunctionDecl &Callee, const SourceManager &SM) {
-  // clang-format off
-  static const llvm::StringSet<> Names = {
-      "ceil", "ceilf", "floor", "floorf", "trunc", "truncf", "round",
-      "roundf", "rint", "rintf", "lround", "lroundf", "llround", "llroundf",
-      "lrint", "lrintf", "llrint", "llrintf", "min", "max", "umin", "umax",
-      "llmin", "llmax", "ullmin", "ullmax", "fmin", "fminf", "fmax", "fmaxf",
-      "abs", "labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "cbrt",
-      "cbrtf", "log2", "log2f", "exp2", "exp2f", "pow", "powf", "ldexp",
-      "ldexpf", "__clz", "__clzll", "__popc", "__popcll", "__ffs", "__ffsll",
-      "__fdividef", "__float2int_rd", "__float2int_rn", "__float2int_ru",
-      "__float2int_rz", "__float2uint_rd", "__float2uint_rn",
-      "__float2uint_ru", "__float2uint_rz", "__double2int_rd",
-      "__double2int_rn", "__double2int_ru", "__double2int_rz",
-      "__int2float_rn", "__uint2float_rn"};
-  // clang-format on
-  if (!Callee.getIdentifier() || !Names.contains(Callee.getName()) ||
-      !SM.isInSystemHeader(Callee.getLocation()))
-    return false;
-  return llvm::none_of(Callee.parameters(), [](const ParmVarDecl *Param) {
-    return Param->getType()->isReferenceType() ||
-           Param->getType()->isPointerType();
-  });
-}
-
-/// Whether evaluating \p E twice does what evaluating it once does: no
-/// assignment, increment or volatile access, and calls only of functions
-/// and constructors that change nothing (dim3's constructors are
-/// constexpr; the math API's functions of values), so that
-/// `dim3(ceil(n / 32.0f), 4)` may be read by the choice and again by the
-/// launch.
-bool readableTwice(const Expr &E, const ASTContext &Context) {
-  if (E.HasSideEffects(Context, /*IncludePossibleEffects=*/false))
-    return false;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const SourceManager &SM;
-    bool Safe = true;
-    explicit Finder(const SourceManager &SM) : SM(SM) {}
-    bool shouldVisitImplicitCode() const { return true; }
-    bool VisitCallExpr(CallExpr *Call) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      Safe = Callee &&
-             (callChangesNothing(*Callee) || isMathOfValues(*Callee, SM));
-      return Safe;
-    }
-    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-      const CXXConstructorDecl *Constructor = Construct->getConstructor();
-      Safe = Constructor->isTrivial() || callChangesNothing(*Constructor);
-      return Safe;
-    }
-  } Find(Context.getSourceManager());
-  Find.TraverseStmt(const_cast<Expr *>(&E));
-  return Find.Safe;
 }
 
 class LaunchThresholder : LaunchRefusal {

@@ -19,7 +19,9 @@
 // thread of the grid. The lanes of a warp that take this branch together
 // share the work: each one's grid in turn, its threads spread over them
 // (cdp::serial::byWarp), as a flat warp-per-item program does; a thread
-// alone runs its grid alone. The launch otherwise is lowered or aggregated
+// alone runs its grid alone. A child that begins by returning from the
+// threads at or past an x index runs only those below it, and grids of a
+// few such threads share turns (IndexGuard.h). The launch otherwise is lowered or aggregated
 // as before.
 //
 // That keeps what a CDP2 program may observe when the child's threads do

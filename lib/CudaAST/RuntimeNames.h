@@ -38,6 +38,11 @@ constexpr llvm::StringLiteral KernelAliasPrefix = "cdp_launch_";
 /// --threshold's serial runs (cdp/launch.cuh, namespace cdp::serial).
 constexpr llvm::StringLiteral SerialFewerThreads = "cdp::serial::fewerThreads";
 constexpr llvm::StringLiteral SerialByWarp = "cdp::serial::byWarp";
+/// A serial run of a child whose guard returns from the threads at or past
+/// an x index: only the threads below it (IndexGuard.h).
+constexpr llvm::StringLiteral SerialByWarpFirst = "cdp::serial::byWarpFirst";
+constexpr llvm::StringLiteral SerialThreadsBelowX =
+    "cdp::serial::threadsBelowX";
 /// --coarsen's launches and blocks (cdp/launch.cuh, namespace cdp::coarse).
 constexpr llvm::StringLiteral CoarseLaunch = "cdp::coarse::launch";
 constexpr llvm::StringLiteral CoarseBlocks = "cdp::coarse::blocks";

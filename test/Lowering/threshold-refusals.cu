@@ -37,7 +37,12 @@ __global__ void node(int depth, unsigned *count) {
 /// Not constexpr: a call the choice and the launch would make twice.
 __device__ unsigned next(int *counter) { return atomicAdd(counter, 1) % 4 + 1; }
 namespace mine {
-__device__ unsigned ceil(int n) { return n > 0 ? n : 1; }
+__device__ unsigned calls;
+/// Counts its calls: judged by its body, not by its name.
+__device__ unsigned ceil(int n) {
+  ++calls;
+  return n > 0 ? n : 1;
+}
 } // namespace mine
 /// constexpr, but it changes what its reference names.
 __host__ __device__ constexpr unsigned bump(int &n) { return ++n; }
@@ -65,7 +70,8 @@ __global__ void parent(int *out, int n) {
   child<<<dim3(next(out), 2), 32, 0, cudaStreamFireAndForget>>>(out);
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its grid or block has side effects, and the choice reads them before the launch does
   child<<<1, dim3(bump(n)), 0, cudaStreamFireAndForget>>>(out);
-  // A function of the user's named as the math API's is not trusted.
+  // A function of the user's named as the math API's is judged by its
+  // body, which changes something.
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its grid or block has side effects, and the choice reads them before the launch does
   child<<<::mine::ceil(n), 32, 0, cudaStreamFireAndForget>>>(out);
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'generic<int>' always launches a grid under --threshold, even a small one: 'generic<int>' is a template, which thresholding does not handle yet

@@ -738,18 +738,18 @@ __device__ void runThread(Index Linear, dim3 G, dim3 B,
   Thread(BlockIdx, ThreadIdx, G, B, Arguments...);
 }
 
-/// The grid of each lane of \p Owners in turn: its shape and arguments go
-/// to every lane of \p Mask, which share its threads.
+/// The grid of each lane of \p Owners in turn, of which the first \p Count
+/// threads run: its shape and arguments go to every lane of \p Mask,
+/// which share those threads.
 template <auto Thread, class... Args>
 __device__ void inTurns(unsigned Owners, unsigned Mask, unsigned Rank,
-                        unsigned Lanes, dim3 Grid, dim3 Block,
-                        const Args &...Arguments) {
+                        unsigned Lanes, unsigned long long Count, dim3 Grid,
+                        dim3 Block, const Args &...Arguments) {
   for (; Owners; Owners &= Owners - 1) {
     const int Owner = __ffs(Owners) - 1;
     const dim3 G = fromLane(Grid, Owner, Mask);
     const dim3 B = fromLane(Block, Owner, Mask);
-    const unsigned long long Total =
-        (unsigned long long)B.x * B.y * B.z * G.x * G.y * G.z;
+    const unsigned long long Total = fromLane(Count, Owner, Mask);
     auto Share = [&](const auto &...Owned) {
       if (Total <= 0xffffffffu - Lanes)
         for (unsigned T = Rank; T < unsigned(Total); T += Lanes)
@@ -816,26 +816,58 @@ __device__ void packed(unsigned Small, unsigned Mask, unsigned Lane,
   }
 }
 
-/// Runs the small grids of the lanes that reach this call together: each
-/// lane's \p Grid of \p Block threads with its \p Arguments, as calls
-/// `Thread(blockIdx, threadIdx, gridDim, blockDim, arguments...)`.
+/// The threads of a grid of \p Grid blocks of \p Block threads.
+__device__ inline unsigned long long threadsOf(dim3 Grid, dim3 Block) {
+  return (unsigned long long)Grid.x * Grid.y * Grid.z * Block.x * Block.y *
+         Block.z;
+}
+
+/// The threads of the grid that a serial run need run when the child
+/// returns at once from every thread whose x index (blockIdx.x *
+/// blockDim.x + threadIdx.x) is \p Bound or more: in a one-dimensional grid
+/// of one-dimensional blocks, the first \p Bound (none for a bound below
+/// one); in any other shape, all of them, as there the x index does not
+/// order the threads.
+template <class Integer>
+__device__ unsigned long long threadsBelowX(dim3 Grid, dim3 Block,
+                                            Integer Bound) {
+  const unsigned long long Total = threadsOf(Grid, Block);
+  if (Grid.y != 1 || Grid.z != 1 || Block.y != 1 || Block.z != 1 ||
+      Total > 0x7fffffffu)
+    return Total;
+  if constexpr (std::is_signed_v<Integer>)
+    if (Bound <= 0)
+      return 0;
+  return (unsigned long long)Bound < Total ? (unsigned long long)Bound : Total;
+}
+
+/// Runs the first \p Count threads of the small grids of the lanes that
+/// reach this call together: each lane's \p Grid of \p Block threads with
+/// its \p Arguments, as calls `Thread(blockIdx, threadIdx, gridDim,
+/// blockDim, arguments...)`.
 template <auto Thread, class... Args>
-__device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
+__device__ void byWarpFirst(unsigned long long Count, dim3 Grid, dim3 Block,
+                            const Args &...Arguments) {
   const unsigned Mask = __activemask();
   const unsigned Lane = laneId();
   const unsigned Rank = __popc(Mask & ((1u << Lane) - 1));
   const unsigned Lanes = __popc(Mask);
-  const unsigned long long Total = (unsigned long long)Grid.x * Grid.y *
-                                   Grid.z * Block.x * Block.y * Block.z;
 #ifdef CDP_SERIAL_IN_TURN
   const bool Packs = false;
 #else
-  const bool Packs = Total < Lanes;
+  const bool Packs = Count < Lanes;
 #endif
-  inTurns<Thread>(__ballot_sync(Mask, !Packs && Total != 0), Mask, Rank, Lanes,
-                  Grid, Block, Arguments...);
-  packed<Thread>(Packs ? unsigned(Total) : 0u, Mask, Lane, Rank, Lanes, Grid,
+  inTurns<Thread>(__ballot_sync(Mask, !Packs && Count != 0), Mask, Rank, Lanes,
+                  Count, Grid, Block, Arguments...);
+  packed<Thread>(Packs ? unsigned(Count) : 0u, Mask, Lane, Rank, Lanes, Grid,
                  Block, Arguments...);
+}
+
+/// Runs every thread of the small grids of the lanes that reach this call
+/// together (byWarpFirst).
+template <auto Thread, class... Args>
+__device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
+  byWarpFirst<Thread>(threadsOf(Grid, Block), Grid, Block, Arguments...);
 }
 
 } // namespace serial

@@ -37,9 +37,12 @@ static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
     return;
   atomicAdd(&seen[edges[first + e]], 1);
 }
-/// 'visit' run by the launching warp, for each thread of a small grid.
+/// 'visit' run by the launching warp, for each thread of a small grid
+/// whose x index is below degree (the others return at once).
 static __device__ void visit_serial(dim3 cdp_grid, dim3 cdp_block, const int *edges, int first, int degree, int *seen) {
-  cdp::serial::byWarp<visit_thread>(cdp_grid, cdp_block, edges, first, degree, seen);
+  cdp::serial::byWarpFirst<visit_thread>(
+      cdp::serial::threadsBelowX(cdp_grid, cdp_block, degree),
+      cdp_grid, cdp_block, edges, first, degree, seen);
 }
 #line 26
 
