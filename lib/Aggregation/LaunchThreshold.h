@@ -21,8 +21,8 @@
 // (cdp::serial::byWarp), as a flat warp-per-item program does; a thread
 // alone runs its grid alone. A child that begins by returning from the
 // threads at or past an x index runs only those below it, and grids of a
-// few such threads share turns (IndexGuard.h). The launch otherwise is lowered or aggregated
-// as before.
+// few such threads share turns (IndexGuard.h). The launch otherwise is
+// lowered or aggregated as before.
 //
 // That keeps what a CDP2 program may observe when the child's threads do
 // not depend on running at the same time, and when the child grid may
