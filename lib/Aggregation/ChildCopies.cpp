@@ -67,9 +67,19 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   const std::string Name = Child.getNameAsString();
   const std::string Parameters = andThen(parameterList(Child, Context));
   const std::string Arguments = andThen(argumentList(Child));
-  const std::string Serial = "static __device__ void " + Name +
-                             "_serial(dim3 cdp_grid, dim3 cdp_block" +
-                             Parameters + ")";
+  // cdp_same: the arguments that every lane of the launching warp passes
+  // the same (cdp::serial::sameArguments, written at the launch). Its
+  // default goes on the first declaration only.
+  const bool DeclaredFirst =
+      Copy.Serial &&
+      SM.isBeforeInTranslationUnit(Copy.FirstUse, Body->getRBracLoc());
+  auto SerialSignature = [&](bool WithDefault) {
+    return "template <unsigned long long cdp_same" +
+           std::string(WithDefault ? " = 0" : "") +
+           ">\nstatic __device__ void " + Name +
+           "_serial(dim3 cdp_grid, dim3 cdp_block" + Parameters + ")";
+  };
+  const std::string Serial = SerialSignature(!DeclaredFirst);
   const std::string Coarsened = "static __global__ void " + Name +
                                 "_coarsened(const dim3 cdp_grid" + Parameters +
                                 ")";
@@ -85,39 +95,42 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
       "    const dim3 gridDim, const dim3 blockDim" +
       Parameters + ")\n" + lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText;
   // A wrapper: its comment, its signature, and one call of the runtime
-  // with `<child>_thread` and the wrapper's leading parameters.
+  // (\p Runtime, with its template arguments) with the wrapper's leading
+  // parameters.
   auto Wrapper = [&](const std::string &What, const std::string &Signature,
-                     llvm::StringRef Runtime, const std::string &Leading) {
+                     const std::string &Runtime, const std::string &Leading) {
     return "\n/// '" + Name + "' " + What + ".\n" + Signature + " {\n  " +
-           Runtime.str() + "<" + Name + "_thread>(" + Leading + Arguments +
-           ");\n}";
+           Runtime + "(" + Leading + Arguments + ");\n}";
   };
   if (Copy.Serial) {
+    const std::string Thread = "<" + Name + "_thread, cdp_same>";
     // A child that returns at once from the threads at or past an x index
     // runs only those below it, so that small ones share turns of the warp.
     if (std::optional<std::string> Bound = indexGuardBound(Child, Context))
       Text += Wrapper("run by the launching warp, for each thread of a small "
                       "grid\n/// whose x index is below " +
                           *Bound + " (the others return at once)",
-                      Serial, runtime::SerialByWarpFirst,
+                      Serial, runtime::SerialByWarpFirst.str() + Thread,
                       "\n      " + runtime::SerialThreadsBelowX.str() +
                           "(cdp_grid, cdp_block, " + *Bound +
                           "),\n      cdp_grid, cdp_block");
     else
       Text += Wrapper("run by the launching warp, for each thread of a small "
                       "grid",
-                      Serial, runtime::SerialByWarp, "cdp_grid, cdp_block");
+                      Serial, runtime::SerialByWarp.str() + Thread,
+                      "cdp_grid, cdp_block");
   }
   if (Copy.Coarsened)
-    Text += Wrapper("with each block running several blocks of cdp_grid",
-                    Coarsened, runtime::CoarseBlocks, "cdp_grid");
+    Text += Wrapper(
+        "with each block running several blocks of cdp_grid", Coarsened,
+        runtime::CoarseBlocks.str() + "<" + Name + "_thread>", "cdp_grid");
   insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
   // A launch before the copy (in the child itself, when it launches
   // itself) needs the wrappers declared first.
   if (SM.isBeforeInTranslationUnit(Copy.FirstUse, Body->getRBracLoc())) {
     std::string Declarations;
     if (Copy.Serial)
-      Declarations += Serial + ";";
+      Declarations += SerialSignature(/*WithDefault=*/true) + ";";
     if (Copy.Coarsened)
       Declarations +=
           std::string(Declarations.empty() ? "" : "\n") + Coarsened + ";";

@@ -15,6 +15,7 @@
 #include "CudaAST/WrittenText.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/StatementSlot.h"
+#include "Migration/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -62,6 +63,20 @@ bool hasLaunch(const Stmt *Root, const FunctionDecl *Kernel = nullptr) {
   return Find.Found;
 }
 
+/// Whether every lane of a warp of \p Values' kernel passes \p Argument the
+/// same: it reads only the kernel's parameters that nothing changes,
+/// locals computed from them, constants, blockDim and gridDim, possibly
+/// through a trivial copy.
+bool sameInEveryLane(const Expr &Argument, const KernelValues &Values) {
+  const Expr *E = Argument.IgnoreImplicit();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E))
+    if (Copy->getNumArgs() == 1 &&
+        Copy->getConstructor()->isCopyOrMoveConstructor() &&
+        Copy->getConstructor()->isTrivial())
+      E = Copy->getArg(0);
+  return Values.isRecomputable(*E, /*ThreadIndices=*/false);
+}
+
 class LaunchThresholder : LaunchRefusal {
 public:
   LaunchThresholder(const CUDAKernelCallExpr &Launch,
@@ -99,7 +114,7 @@ public:
     Edits.insert(At, std::string(BodyOfIf ? "{ " : "") + "if (" +
                          runtime::SerialFewerThreads.str() + "(" + Grid + ", " +
                          Block + ", " + std::to_string(Options.Threads) +
-                         ")) " + Callee + "_serial(" +
+                         ")) " + Callee + "_serial" + sameArguments() + "(" +
                          llvm::join(Arguments, ", ") + "); else ");
     if (BodyOfIf)
       Edits.insert(AfterSemi, " }");
@@ -108,6 +123,24 @@ public:
   }
 
 private:
+  /// `<cdp::serial::sameArguments<0, 3>>`, the arguments that every lane of
+  /// the launching warp passes the same, which the serial run then need
+  /// not send from lane to lane (cdp/launch.cuh); nothing when none are,
+  /// or when the launch is not made by a kernel (whose parameters are).
+  std::string sameArguments() const {
+    if (!Enclosing.hasAttr<CUDAGlobalAttr>())
+      return "";
+    KernelValues Values(Enclosing);
+    llvm::SmallVector<std::string, 8> Same;
+    for (const auto &[Index, Argument] : llvm::enumerate(Launch.arguments()))
+      if (sameInEveryLane(*Argument, Values))
+        Same.push_back(std::to_string(Index));
+    if (Same.empty())
+      return "";
+    return "<" + runtime::SerialSameArguments.str() + "<" +
+           llvm::join(Same, ", ") + ">>";
+  }
+
   /// The configuration's operand \p I: grid, block, shared memory, stream.
   /// (In device code the configuration is a call of cudaLaunchDevice whose
   /// last four arguments they are; one omitted is a literal at the `<<<`.)

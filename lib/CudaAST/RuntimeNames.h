@@ -43,6 +43,9 @@ constexpr llvm::StringLiteral SerialByWarp = "cdp::serial::byWarp";
 constexpr llvm::StringLiteral SerialByWarpFirst = "cdp::serial::byWarpFirst";
 constexpr llvm::StringLiteral SerialThreadsBelowX =
     "cdp::serial::threadsBelowX";
+/// The arguments of a serial run that every lane passes the same.
+constexpr llvm::StringLiteral SerialSameArguments =
+    "cdp::serial::sameArguments";
 /// --coarsen's launches and blocks (cdp/launch.cuh, namespace cdp::coarse).
 constexpr llvm::StringLiteral CoarseLaunch = "cdp::coarse::launch";
 constexpr llvm::StringLiteral CoarseBlocks = "cdp::coarse::blocks";

@@ -82,8 +82,8 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
 
 // The output, its comments left out (they hold these lines):
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, first, degree, seen); else cdp::aggregated::byWarp(visit_aggregated,
-// OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
-// OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial(degree, 16, seen, v); else cdp_shade_block_launches.launch(
+// OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
+// OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp_shade_block_launches.launch(
 // OUT: cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
 // OUT: cdp_launch_visit(visit, {1, 32})
 

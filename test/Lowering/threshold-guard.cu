@@ -23,7 +23,7 @@ __global__ void returns(const int *in, int n, int *out) {
   out[e] = in[e];
 }
 // CHECK-LABEL: returns_serial(
-// CHECK-NEXT: byWarpFirst<returns_thread>(
+// CHECK-NEXT: byWarpFirst<returns_thread, cdp_same>(
 // CHECK-NEXT: threadsBelowX(cdp_grid, cdp_block, n),
 
 /// The index written in place, in another order (unsigned, so the guard
@@ -35,7 +35,7 @@ __global__ void inPlace(int n, int *out) {
   out[threadIdx.x] = 1;
 }
 // CHECK-LABEL: inPlace_serial(
-// CHECK-NEXT: byWarpFirst<inPlace_thread>(
+// CHECK-NEXT: byWarpFirst<inPlace_thread, cdp_same>(
 // CHECK-NEXT: threadsBelowX(cdp_grid, cdp_block, (unsigned int)(n)),
 
 /// The rest of the body in the guard, after a test that changes nothing.
@@ -45,7 +45,7 @@ __global__ void wraps(int points, float *out) {
     out[i] = i / (float)(points - 1);
 }
 // CHECK-LABEL: wraps_serial(
-// CHECK-NEXT: byWarpFirst<wraps_thread>(
+// CHECK-NEXT: byWarpFirst<wraps_thread, cdp_same>(
 // CHECK-NEXT: threadsBelowX(cdp_grid, cdp_block, (long)(points)),
 
 struct Graph {
@@ -61,7 +61,7 @@ __global__ void accessor(Graph graph, int v, int *hits) {
     return;
 }
 // CHECK-LABEL: accessor_serial(
-// CHECK-NEXT: byWarpFirst<accessor_thread>(
+// CHECK-NEXT: byWarpFirst<accessor_thread, cdp_same>(
 // CHECK-NEXT: threadsBelowX(cdp_grid, cdp_block, graph.degree(v)),
 
 /// An unsigned index: the guard compares in unsigned.
@@ -72,7 +72,7 @@ __global__ void inUnsigned(int n, int *out) {
   out[i] = 1;
 }
 // CHECK-LABEL: inUnsigned_serial(
-// CHECK-NEXT: byWarpFirst<inUnsigned_thread>(
+// CHECK-NEXT: byWarpFirst<inUnsigned_thread, cdp_same>(
 // CHECK-NEXT: threadsBelowX(cdp_grid, cdp_block, (unsigned int)(n)),
 
 #define LIMIT 48
@@ -84,7 +84,7 @@ __global__ void macroBound(int *out) {
   out[i] = 1;
 }
 // CHECK-LABEL: macroBound_serial(
-// CHECK-NEXT: byWarpFirst<macroBound_thread>(
+// CHECK-NEXT: byWarpFirst<macroBound_thread, cdp_same>(
 // CHECK-NEXT: threadsBelowX(cdp_grid, cdp_block, LIMIT),
 
 // No guard that may be read once for all threads: every thread runs.
@@ -97,7 +97,7 @@ __global__ void effectFirst(int n, int *count) {
     return;
 }
 // CHECK-LABEL: effectFirst_serial(
-// CHECK-NEXT: byWarp<effectFirst_thread>(cdp_grid, cdp_block, n, count);
+// CHECK-NEXT: byWarp<effectFirst_thread, cdp_same>(cdp_grid, cdp_block, n, count);
 
 /// A test before the guard that changes something.
 __global__ void effectInTest(int n, int *count) {
@@ -106,7 +106,7 @@ __global__ void effectInTest(int n, int *count) {
     return;
 }
 // CHECK-LABEL: effectInTest_serial(
-// CHECK-NEXT: byWarp<effectInTest_thread>(cdp_grid, cdp_block, n, count);
+// CHECK-NEXT: byWarp<effectInTest_thread, cdp_same>(cdp_grid, cdp_block, n, count);
 
 /// The bound is a local: it is not in the wrapper's scope.
 __global__ void localBound(int n, int *out) {
@@ -117,7 +117,7 @@ __global__ void localBound(int n, int *out) {
   out[i] = 1;
 }
 // CHECK-LABEL: localBound_serial(
-// CHECK-NEXT: byWarp<localBound_thread>(cdp_grid, cdp_block, n, out);
+// CHECK-NEXT: byWarp<localBound_thread, cdp_same>(cdp_grid, cdp_block, n, out);
 
 /// The bound differs per thread.
 __global__ void perThread(int n, int *out) {
@@ -127,7 +127,7 @@ __global__ void perThread(int n, int *out) {
   out[i] = 1;
 }
 // CHECK-LABEL: perThread_serial(
-// CHECK-NEXT: byWarp<perThread_thread>(cdp_grid, cdp_block, n, out);
+// CHECK-NEXT: byWarp<perThread_thread, cdp_same>(cdp_grid, cdp_block, n, out);
 
 /// A 16-bit index wraps where the grid's does not.
 __global__ void narrow(int n, int *out) {
@@ -137,7 +137,7 @@ __global__ void narrow(int n, int *out) {
   out[i] = 1;
 }
 // CHECK-LABEL: narrow_serial(
-// CHECK-NEXT: byWarp<narrow_thread>(cdp_grid, cdp_block, n, out);
+// CHECK-NEXT: byWarp<narrow_thread, cdp_same>(cdp_grid, cdp_block, n, out);
 
 /// A y index, or a test other than `>=` before a return.
 __global__ void otherTests(int n, int *out) {
@@ -148,7 +148,7 @@ __global__ void otherTests(int n, int *out) {
   out[i] = 1;
 }
 // CHECK-LABEL: otherTests_serial(
-// CHECK-NEXT: byWarp<otherTests_thread>(cdp_grid, cdp_block, n, out);
+// CHECK-NEXT: byWarp<otherTests_thread, cdp_same>(cdp_grid, cdp_block, n, out);
 
 /// The wrapping guard is not the last statement.
 __global__ void notLast(int n, int *out) {
@@ -158,7 +158,7 @@ __global__ void notLast(int n, int *out) {
   out[0] = 2;
 }
 // CHECK-LABEL: notLast_serial(
-// CHECK-NEXT: byWarp<notLast_thread>(cdp_grid, cdp_block, n, out);
+// CHECK-NEXT: byWarp<notLast_thread, cdp_same>(cdp_grid, cdp_block, n, out);
 
 __global__ void parent(const int *in, int n, int *out, float *points,
                        Graph graph) {

@@ -5,17 +5,20 @@
 // RUN: cd %S && %cdp-lower --threshold=128 --aggregate=block threshold.cu -o %t.block.cu
 // RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
 // RUN: grep -v '^// ' %t.block.cu | FileCheck %s --check-prefix=BLOCK
-// BLOCK: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
+// BLOCK: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 //
 // --threshold: a launch of fewer threads than the threshold runs in the
 // launching warp, through `<child>_serial`, which has the lanes that take
 // that branch call `<child>_thread` (the child's body, with the indices
 // as parameters) for each thread of each one's grid; bigger ones launch
-// as before (lowered, or aggregated). A
-// launch that is the body of an if statement gets braces; a grid or block
-// built by dim3's (constexpr) constructors or the math API's functions
-// of values (ceil, min) may be read twice. The refusals
-// are tested in threshold-refusals.cu.
+// as before (lowered, or aggregated). The arguments that every lane of
+// the kernel passes the same (`edges` and `seen`, parameters of the
+// kernel) are named at the call, `sameArguments<0, 3>`, and are not sent
+// from lane to lane. A launch that is the body of an if statement gets
+// braces; a grid or block built by dim3's (constexpr) constructors or the
+// math API's functions of values (ceil, min) may be read twice. The
+// refusals are tested in threshold-refusals.cu, the index guards of the
+// children in threshold-guard.cu.
 
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
   int e = blockIdx.x * blockDim.x + threadIdx.x;

@@ -8,6 +8,9 @@
 // threshold launched beside small ones. Each thread that gets past its
 // guard adds a hash of its indices to its parent's cell, so that a thread
 // skipped, run twice or given another grid's bound changes the output.
+// The cells and a salt are the parent kernel's parameters, which every
+// lane passes the same (sameArguments): the serial run takes them from the
+// lane itself.
 #include "common.cuh"
 
 __device__ unsigned g_cells[128];
@@ -30,29 +33,29 @@ struct Range {
 };
 
 /// Returns at once past `limit` (an int, as most kernels write it).
-__global__ void signedGuard(int parent, int limit) {
+__global__ void signedGuard(unsigned *cells, int parent, int limit) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= limit)
     return;
-  atomicAdd(&g_cells[parent], HASH(parent, 1));
+  atomicAdd(&cells[parent], HASH(parent, 1));
 }
 
 /// Compares in unsigned: a negative limit is a large one.
-__global__ void unsignedGuard(int parent, int limit) {
+__global__ void unsignedGuard(int parent, int limit, unsigned *cells) {
   unsigned i = threadIdx.x + blockIdx.x * blockDim.x;
   if (i >= limit)
     return;
-  atomicAdd(&g_cells[parent], HASH(parent, 2));
+  atomicAdd(&cells[parent], HASH(parent, 2));
 }
 
 /// The rest of the body inside the guard; the bound from an accessor.
-__global__ void wrappedGuard(int parent, Range range) {
+__global__ void wrappedGuard(int parent, Range range, unsigned salt) {
   int i = blockDim.x * blockIdx.x + threadIdx.x;
   if (parent >= 0 && i < range.size())
-    atomicAdd(&g_cells[parent], HASH(parent, 3));
+    atomicAdd(&g_cells[parent], HASH(parent, salt));
 }
 
-__global__ void parent() {
+__global__ void parent(unsigned *cells, unsigned salt) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t % 7 == 0)
     return; // These lanes launch nothing.
@@ -64,10 +67,10 @@ __global__ void parent() {
     block.y = 2; // Every y shares an x index: nothing is skipped.
   if (t % 13 == 0)
     grid.x = 30; // Above the threshold: launched.
-  signedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(t, limit);
-  unsignedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(t, limit);
+  signedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(cells, t, limit);
+  unsignedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(t, limit, cells);
   wrappedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(
-      t, Range{t % 3, limit});
+      t, Range{t % 3, limit}, salt + 1);
 }
 
 __global__ void report() {
@@ -76,7 +79,9 @@ __global__ void report() {
 }
 
 int main() {
-  parent<<<2, 64>>>();
+  unsigned *cells;
+  cudaGetSymbolAddress((void **)&cells, g_cells);
+  parent<<<2, 64>>>(cells, 2);
   report<<<1, 1>>>();
   printLog("serial_guard");
 }

@@ -710,6 +710,25 @@ __device__ inline unsigned laneId() {
   return Lane;
 }
 
+/// The arguments of a serial run that every lane of the launching warp
+/// passes the same (bit I: argument I; the tool marks those computed from
+/// the parent kernel's parameters alone). A lane takes them from itself
+/// rather than from the lane whose grid it runs: no shuffle, and the value
+/// stays where the compiler knows it is the same in every lane (a uniform
+/// register), so that an atomic at such an address is made once per warp.
+template <int... Arguments>
+inline constexpr unsigned long long sameArguments =
+    ((1ull << Arguments) | ... | 0ull);
+
+/// Argument \p I of the grid of lane \p Owner, for a lane of \p Mask.
+template <unsigned long long Same, std::size_t I, class T>
+__device__ T argumentOf(const T &Value, int Owner, unsigned Mask) {
+  if constexpr (I < 64 && ((Same >> I) & 1))
+    return Value;
+  else
+    return fromLane(Value, Owner, Mask);
+}
+
 /// Calls `Thread` for thread \p Linear of the grid \p G of blocks \p B.
 /// The index is 32-bit wherever the grid allows, and a one-dimensional
 /// grid of one-dimensional blocks (most children) costs one division, or a
@@ -741,10 +760,12 @@ __device__ void runThread(Index Linear, dim3 G, dim3 B,
 /// The grid of each lane of \p Owners in turn, of which the first \p Count
 /// threads run: its shape and arguments go to every lane of \p Mask,
 /// which share those threads.
-template <auto Thread, class... Args>
-__device__ void inTurns(unsigned Owners, unsigned Mask, unsigned Rank,
-                        unsigned Lanes, unsigned long long Count, dim3 Grid,
-                        dim3 Block, const Args &...Arguments) {
+template <auto Thread, unsigned long long Same, std::size_t... Is,
+          class... Args>
+__device__ void inTurns(std::index_sequence<Is...>, unsigned Owners,
+                        unsigned Mask, unsigned Rank, unsigned Lanes,
+                        unsigned long long Count, dim3 Grid, dim3 Block,
+                        const Args &...Arguments) {
   for (; Owners; Owners &= Owners - 1) {
     const int Owner = __ffs(Owners) - 1;
     const dim3 G = fromLane(Grid, Owner, Mask);
@@ -758,7 +779,7 @@ __device__ void inTurns(unsigned Owners, unsigned Mask, unsigned Rank,
         for (unsigned long long T = Rank; T < Total; T += Lanes)
           runThread<Thread>(T, G, B, Owned...);
     };
-    Share(fromLane(Arguments, Owner, Mask)...);
+    Share(argumentOf<Same, Is>(Arguments, Owner, Mask)...);
   }
 }
 
@@ -786,9 +807,11 @@ __device__ inline unsigned ownerOf(unsigned Position, unsigned Start,
 /// share, turn by turn. Each lane's start in the range is a sum of
 /// ballots, one per bit of the sizes (under 32: five), so that lanes
 /// outside the mask need not take part, as they would in a shuffle scan.
-template <auto Thread, class... Args>
-__device__ void packed(unsigned Small, unsigned Mask, unsigned Lane,
-                       unsigned Rank, unsigned Lanes, dim3 Grid, dim3 Block,
+template <auto Thread, unsigned long long Same, std::size_t... Is,
+          class... Args>
+__device__ void packed(std::index_sequence<Is...>, unsigned Small,
+                       unsigned Mask, unsigned Lane, unsigned Rank,
+                       unsigned Lanes, dim3 Grid, dim3 Block,
                        const Args &...Arguments) {
   const unsigned Owners = __ballot_sync(Mask, Small != 0);
   if (!Owners)
@@ -812,7 +835,7 @@ __device__ void packed(unsigned Small, unsigned Mask, unsigned Lane,
       if (Position < Size)
         runThread<Thread>(Position - OwnerStart, G, B, Owned...);
     };
-    Run(fromLane(Arguments, Owner, Mask)...);
+    Run(argumentOf<Same, Is>(Arguments, Owner, Mask)...);
   }
 }
 
@@ -845,7 +868,7 @@ __device__ unsigned long long threadsBelowX(dim3 Grid, dim3 Block,
 /// reach this call together: each lane's \p Grid of \p Block threads with
 /// its \p Arguments, as calls `Thread(blockIdx, threadIdx, gridDim,
 /// blockDim, arguments...)`.
-template <auto Thread, class... Args>
+template <auto Thread, unsigned long long Same = 0, class... Args>
 __device__ void byWarpFirst(unsigned long long Count, dim3 Grid, dim3 Block,
                             const Args &...Arguments) {
   const unsigned Mask = __activemask();
@@ -857,17 +880,18 @@ __device__ void byWarpFirst(unsigned long long Count, dim3 Grid, dim3 Block,
 #else
   const bool Packs = Count < Lanes;
 #endif
-  inTurns<Thread>(__ballot_sync(Mask, !Packs && Count != 0), Mask, Rank, Lanes,
-                  Count, Grid, Block, Arguments...);
-  packed<Thread>(Packs ? unsigned(Count) : 0u, Mask, Lane, Rank, Lanes, Grid,
-                 Block, Arguments...);
+  const auto Indices = std::index_sequence_for<Args...>();
+  inTurns<Thread, Same>(Indices, __ballot_sync(Mask, !Packs && Count != 0),
+                        Mask, Rank, Lanes, Count, Grid, Block, Arguments...);
+  packed<Thread, Same>(Indices, Packs ? unsigned(Count) : 0u, Mask, Lane, Rank,
+                       Lanes, Grid, Block, Arguments...);
 }
 
 /// Runs every thread of the small grids of the lanes that reach this call
 /// together (byWarpFirst).
-template <auto Thread, class... Args>
+template <auto Thread, unsigned long long Same = 0, class... Args>
 __device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
-  byWarpFirst<Thread>(threadsOf(Grid, Block), Grid, Block, Arguments...);
+  byWarpFirst<Thread, Same>(threadsOf(Grid, Block), Grid, Block, Arguments...);
 }
 
 } // namespace serial
