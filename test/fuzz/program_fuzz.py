@@ -10,7 +10,9 @@ template, a namespace-qualified child next to a local variable that shadows
 the namespace's name, a child template with deduced arguments; into the
 null, fire-and-forget and tail streams. Every child folds all of its
 arguments into one value and writes it to its own slot, so the program's
-output changes if any argument arrives wrong.
+output changes if any argument arrives wrong. The programs of --aggregate
+also launch `guarded`, whose threads at or past a bound return at once
+(which a serial run skips), over grids of 1D and 2D blocks.
 
 Here (no GPU): each program is lowered by cdp-lower, which must succeed
 without a warning, and compiled by nvcc, both as written and as lowered.
@@ -175,6 +177,8 @@ class Program:
                 s=rng.choice(MARKED_STREAMS))
         if self.aggregate and context == "plain" and rng.random() < 0.3:
             return self.recursion(stream)
+        if context == "guarded":
+            return self.guarded()
         values = [f"t + {rng.randint(0, 90)}" for _ in child[1]]
         base = self.slots
         if context == "loop":
@@ -200,6 +204,22 @@ class Program:
             return f"  {{\n    int fz = t;\n    (void)fz;\n    {launch.replace('fz::', '::fz::')};\n  }}\n"
         return f"  {launch};\n"
 
+    def guarded(self):
+        """A launch of `guarded`, whose threads at or past x index `n`
+        return at once: a serial run skips them in a 1D grid (never in a
+        2D block). Its bound may be below zero, inside the grid or past
+        it; every thread that gets past the guard adds a hash of its
+        indices to the slot, so that one skipped or run twice shows."""
+        rng = self.rng
+        base = self.slots
+        self.slots += self.threads
+        grid = rng.randint(1, 3)
+        block = rng.choice(["8", "20", "dim3(4, 3)"])
+        bound = rng.choice(["t % 7 - 2", f"t + {rng.randint(20, 70)}",
+                            f"{rng.randint(0, 9)}"])
+        return (f"  guarded<<<{grid}, {block}, 0, cudaStreamFireAndForget>>>"
+                f"(out, {base} + t, {bound}, {rng.randint(0, 99)});\n")
+
     def recursion(self, stream):
         """A launch of `descend`, which launches itself down to depth 0,
         each level writing its own slot."""
@@ -213,6 +233,16 @@ class Program:
         THREADS = self.threads
         children = "".join(self.child(i) for i in range(rng.randint(2, 4)))
         contexts = ["plain", "branch", "loop", "lambda", "macro", "shadow"]
+        guarded = ""
+        if self.aggregate:
+            contexts.append("guarded")
+            guarded = (
+                "__global__ void guarded(unsigned long long *out, int slot, "
+                "int n, int salt) {\n"
+                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  if (i >= n)\n    return;\n"
+                "  atomicAdd(&out[slot], fold(fold(fold(fold(1ull, salt), i), "
+                "threadIdx.y), blockIdx.x));\n}\n")
         body = ""
         helper = ""
         for _ in range(rng.randint(4, 8)):
@@ -260,7 +290,8 @@ int main() {{
 }}
 """
         include = "#include <cdp/aggregate.cuh>\n" if self.aggregate else ""
-        return include + PRELUDE + children + recursive + helper + parent + main
+        return (include + PRELUDE + children + guarded + recursive + helper +
+                parent + main)
 
 
 def lower(options, original, output, flags, allowed):
