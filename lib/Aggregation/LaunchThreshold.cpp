@@ -132,8 +132,9 @@ private:
       return "";
     KernelValues Values(Enclosing);
     llvm::SmallVector<std::string, 8> Same;
+    // The runtime's mask has 64 bits; later arguments are shuffled.
     for (const auto &[Index, Argument] : llvm::enumerate(Launch.arguments()))
-      if (sameInEveryLane(*Argument, Values))
+      if (Index < 64 && sameInEveryLane(*Argument, Values))
         Same.push_back(std::to_string(Index));
     if (Same.empty())
       return "";
