@@ -69,8 +69,14 @@ __global__ void parent(unsigned *cells, unsigned salt) {
     grid.x = 30; // Above the threshold: launched.
   signedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(cells, t, limit);
   unsignedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(t, limit, cells);
-  wrappedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(
-      t, Range{t % 3, limit}, salt + 1);
+  // Two launches of one child whose salt is the same in every lane of
+  // each, but not across them: lanes of both may run the child together.
+  if (t % 2)
+    wrappedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(
+        t, Range{t % 3, limit}, salt + 1);
+  else
+    wrappedGuard<<<grid, block, 0, cudaStreamFireAndForget>>>(
+        t, Range{t % 3, limit}, salt + 5);
 }
 
 __global__ void report() {

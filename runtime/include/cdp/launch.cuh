@@ -716,9 +716,42 @@ __device__ inline unsigned laneId() {
 /// rather than from the lane whose grid it runs: no shuffle, and the value
 /// stays where the compiler knows it is the same in every lane (a uniform
 /// register), so that an atomic at such an address is made once per warp.
+/// byWarpFirst checks that the lanes reaching it hold the same values, and
+/// shuffles them as any other argument where they do not.
 template <int... Arguments>
 inline constexpr unsigned long long sameArguments =
     ((1ull << Arguments) | ... | 0ull);
+
+/// Whether argument \p I, when \p Same names it, holds in this lane the
+/// bits it holds in lane \p Leader of \p Mask.
+template <unsigned long long Same, std::size_t I, class T>
+__device__ bool sameAsLeader(const T &Value, int Leader, unsigned Mask) {
+  if constexpr (I < 64 && ((Same >> I) & 1)) {
+    constexpr std::size_t Words = (sizeof(T) + 3) / 4;
+    unsigned Bits[Words] = {};
+    std::memcpy(Bits, &Value, sizeof(T));
+    bool Equal = true;
+    for (std::size_t W = 0; W < Words; ++W)
+      Equal = (__shfl_sync(Mask, Bits[W], Leader) == Bits[W]) && Equal;
+    return Equal;
+  } else {
+    return true;
+  }
+}
+
+/// Whether every argument that \p Same names is the same in all lanes of
+/// \p Mask. The tool names only values that the lanes of one launch
+/// share; this keeps a run right where lanes of two launches of one child
+/// (with other values) reach it together. (A shuffle from the lowest lane
+/// and one vote, not __match_all_sync: the runtime builds for every
+/// architecture CDP does.)
+template <unsigned long long Same, std::size_t... Is, class... Args>
+__device__ bool allSameInLanes(std::index_sequence<Is...>, unsigned Mask,
+                               const Args &...Arguments) {
+  const int Leader = __ffs(Mask) - 1;
+  return __all_sync(
+      Mask, (sameAsLeader<Same, Is>(Arguments, Leader, Mask) & ... & true));
+}
 
 /// Argument \p I of the grid of lane \p Owner, for a lane of \p Mask.
 template <unsigned long long Same, std::size_t I, class T>
@@ -875,12 +908,15 @@ __device__ void byWarpFirst(unsigned long long Count, dim3 Grid, dim3 Block,
   const unsigned Lane = laneId();
   const unsigned Rank = __popc(Mask & ((1u << Lane) - 1));
   const unsigned Lanes = __popc(Mask);
+  const auto Indices = std::index_sequence_for<Args...>();
+  if constexpr (Same != 0)
+    if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
+      return byWarpFirst<Thread, 0>(Count, Grid, Block, Arguments...);
 #ifdef CDP_SERIAL_IN_TURN
   const bool Packs = false;
 #else
   const bool Packs = Count < Lanes;
 #endif
-  const auto Indices = std::index_sequence_for<Args...>();
   inTurns<Thread, Same>(Indices, __ballot_sync(Mask, !Packs && Count != 0),
                         Mask, Rank, Lanes, Count, Grid, Block, Arguments...);
   packed<Thread, Same>(Indices, Packs ? unsigned(Count) : 0u, Mask, Lane, Rank,
