@@ -67,12 +67,13 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   const std::string Name = Child.getNameAsString();
   const std::string Parameters = andThen(parameterList(Child, Context));
   const std::string Arguments = andThen(argumentList(Child));
+  // A launch before the copy (in the child itself, when it launches
+  // itself) needs the wrappers declared first.
+  const bool DeclaredFirst =
+      SM.isBeforeInTranslationUnit(Copy.FirstUse, Body->getRBracLoc());
   // cdp_same: the arguments that every lane of the launching warp passes
   // the same (cdp::serial::sameArguments, written at the launch). Its
   // default goes on the first declaration only.
-  const bool DeclaredFirst =
-      Copy.Serial &&
-      SM.isBeforeInTranslationUnit(Copy.FirstUse, Body->getRBracLoc());
   auto SerialSignature = [&](bool WithDefault) {
     return "template <unsigned long long cdp_same" +
            std::string(WithDefault ? " = 0" : "") +
@@ -125,9 +126,7 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
         "with each block running several blocks of cdp_grid", Coarsened,
         runtime::CoarseBlocks.str() + "<" + Name + "_thread>", "cdp_grid");
   insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
-  // A launch before the copy (in the child itself, when it launches
-  // itself) needs the wrappers declared first.
-  if (SM.isBeforeInTranslationUnit(Copy.FirstUse, Body->getRBracLoc())) {
+  if (DeclaredFirst) {
     std::string Declarations;
     if (Copy.Serial)
       Declarations += SerialSignature(/*WithDefault=*/true) + ";";

@@ -9,6 +9,7 @@
 
 #include "Aggregation/ReadableTwice.h"
 #include "CudaAST/WrittenText.h"
+#include "Migration/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -35,24 +36,16 @@ const Expr *withoutWidening(const Expr *E, const ASTContext &Context) {
   }
 }
 
-/// The CUDA variable whose member x \p E reads (blockIdx for
+/// The CUDA index variable whose member x \p E reads (blockIdx for
 /// `blockIdx.x`), or "".
 llvm::StringRef xMemberOf(const Expr *E) {
   const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  if (!Pseudo)
-    return "";
   const auto *Property =
-      dyn_cast<MSPropertyRefExpr>(Pseudo->getSyntacticForm());
+      Pseudo ? dyn_cast<MSPropertyRefExpr>(Pseudo->getSyntacticForm())
+             : nullptr;
   if (!Property || Property->getPropertyDecl()->getName() != "x")
     return "";
-  const Expr *BaseExpr = Property->getBaseExpr()->IgnoreImplicit();
-  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(BaseExpr))
-    BaseExpr = Opaque->getSourceExpr()->IgnoreImplicit();
-  const auto *Base = dyn_cast<DeclRefExpr>(BaseExpr);
-  const auto *Var = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-  if (!Var || !Var->hasGlobalStorage() || !Var->getIdentifier())
-    return "";
-  return Var->getName();
+  return indexVariableRead(*E);
 }
 
 /// Whether \p E is `blockIdx.x * blockDim.x + threadIdx.x`, in any order.

@@ -678,13 +678,17 @@ CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...), const LaunchConfig &)
 /// before packing; bench/aggregation compares the two.
 namespace serial {
 
+/// The threads of a grid of \p Grid blocks of \p Block threads.
+__device__ inline unsigned long long threadsOf(dim3 Grid, dim3 Block) {
+  return (unsigned long long)Grid.x * Grid.y * Grid.z * Block.x * Block.y *
+         Block.z;
+}
+
 /// Whether a grid of \p Grid blocks of \p Block threads has fewer than
 /// \p Threshold threads, and so runs in the launching warp.
 __device__ inline bool fewerThreads(dim3 Grid, dim3 Block,
                                     unsigned long long Threshold) {
-  return (unsigned long long)Grid.x * Grid.y * Grid.z * Block.x * Block.y *
-             Block.z <
-         Threshold;
+  return threadsOf(Grid, Block) < Threshold;
 }
 
 /// \p Value of lane \p Lane of the lanes in \p Mask, word by word. Lanes
@@ -722,11 +726,15 @@ template <int... Arguments>
 inline constexpr unsigned long long sameArguments =
     ((1ull << Arguments) | ... | 0ull);
 
+/// Whether \p Same names argument \p I.
+template <unsigned long long Same, std::size_t I>
+inline constexpr bool namedSame = I < 64 && ((Same >> I) & 1);
+
 /// Whether argument \p I, when \p Same names it, holds in this lane the
 /// bits it holds in lane \p Leader of \p Mask.
 template <unsigned long long Same, std::size_t I, class T>
 __device__ bool sameAsLeader(const T &Value, int Leader, unsigned Mask) {
-  if constexpr (I < 64 && ((Same >> I) & 1)) {
+  if constexpr (namedSame<Same, I>) {
     constexpr std::size_t Words = (sizeof(T) + 3) / 4;
     unsigned Bits[Words] = {};
     std::memcpy(Bits, &Value, sizeof(T));
@@ -756,7 +764,7 @@ __device__ bool allSameInLanes(std::index_sequence<Is...>, unsigned Mask,
 /// Argument \p I of the grid of lane \p Owner, for a lane of \p Mask.
 template <unsigned long long Same, std::size_t I, class T>
 __device__ T argumentOf(const T &Value, int Owner, unsigned Mask) {
-  if constexpr (I < 64 && ((Same >> I) & 1))
+  if constexpr (namedSame<Same, I>)
     return Value;
   else
     return fromLane(Value, Owner, Mask);
@@ -870,12 +878,6 @@ __device__ void packed(std::index_sequence<Is...>, unsigned Small,
     };
     Run(argumentOf<Same, Is>(Arguments, Owner, Mask)...);
   }
-}
-
-/// The threads of a grid of \p Grid blocks of \p Block threads.
-__device__ inline unsigned long long threadsOf(dim3 Grid, dim3 Block) {
-  return (unsigned long long)Grid.x * Grid.y * Grid.z * Block.x * Block.y *
-         Block.z;
 }
 
 /// The threads of the grid that a serial run need run when the child
