@@ -7,15 +7,20 @@
 
 #include "Aggregation/ChildCopies.h"
 
+#include "Aggregation/BarrierPhases.h"
+#include "Aggregation/ChildGridUses.h"
 #include "Aggregation/IndexGuard.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
+#include "CudaAST/WrittenText.h"
 #include "Lowering/InsertedLines.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -55,6 +60,129 @@ std::string andThen(const std::string &List) {
   return List.empty() ? "" : ", " + List;
 }
 
+/// A template child's parameters, as written (`class Value`), and the
+/// arguments that name them (`<Value>`); empty for another child.
+struct TemplateHead {
+  std::string Parameters;
+  std::string Arguments;
+
+  /// `template <class Value>` and a line break, or nothing.
+  std::string declaration() const {
+    return Parameters.empty() ? "" : "template <" + Parameters + ">\n";
+  }
+};
+
+TemplateHead templateHeadOf(const FunctionDecl &Child, ASTContext &Context) {
+  const FunctionTemplateDecl *Template = Child.getDescribedFunctionTemplate();
+  if (!Template)
+    return {};
+  const TemplateParameterList &Parameters = *Template->getTemplateParameters();
+  llvm::SmallVector<std::string, 4> Names;
+  for (const NamedDecl *Parameter : Parameters)
+    Names.push_back(Parameter->getNameAsString() +
+                    (Parameter->isParameterPack() ? "..." : ""));
+  return {writtenText(CharSourceRange::getCharRange(
+                          Parameters.getLAngleLoc().getLocWithOffset(1),
+                          Parameters.getRAngleLoc()),
+                      Context.getSourceManager(), Context.getLangOpts()),
+          "<" + llvm::join(Names, ", ") + ">"};
+}
+
+/// Where the statement \p S begins in the file (`__shared__` is a macro).
+SourceLocation statementBegin(const Stmt &S, const SourceManager &SM) {
+  return SM.getExpansionLoc(S.getBeginLoc());
+}
+
+/// Where the statement \p S ends in the file: after its semicolon.
+SourceLocation afterStatement(const Stmt &S, const SourceManager &SM,
+                              const LangOptions &LangOpts) {
+  const SourceLocation End = SM.getExpansionRange(S.getEndLoc()).getEnd();
+  SourceLocation AfterSemi =
+      Lexer::findLocationAfterToken(End, tok::semi, SM, LangOpts, false);
+  return AfterSemi.isValid() ? AfterSemi
+                             : Lexer::getLocForEndOfToken(End, 0, SM, LangOpts);
+}
+
+/// The members of `<child>_shared`: one per `__shared__` variable of the
+/// child's body, as declared there (`float tile[32];`).
+std::string sharedMembers(const FunctionDecl &Child, ASTContext &Context) {
+  std::string Members;
+  for (const VarDecl *Shared : sharedVariables(Child)) {
+    llvm::raw_string_ostream OS(Members);
+    OS << "  ";
+    Shared->getType().print(OS, Context.getPrintingPolicy(), Shared->getName());
+    OS << ";\n";
+  }
+  return Members;
+}
+
+/// The references to the members of `cdp_shared`, by the names of the
+/// variables they stand for (`float (&tile)[32] = cdp_shared.tile;`).
+std::string sharedReferences(const FunctionDecl &Child, ASTContext &Context) {
+  std::string References;
+  for (const VarDecl *Shared : sharedVariables(Child)) {
+    llvm::raw_string_ostream OS(References);
+    OS << "  ";
+    Context.getLValueReferenceType(Shared->getType())
+        .print(OS, Context.getPrintingPolicy(), Shared->getName());
+    OS << " = cdp_shared." << Shared->getName() << ";\n";
+  }
+  return References;
+}
+
+/// The body of `<child>_phase`: its shared variables' references, then each
+/// phase of \p Child's body as written (shared declarations left out, the
+/// declarations of earlier phases it reads declared again first), run when
+/// cdp_phase names it. Nothing after an error.
+std::optional<std::string> phasesText(const FunctionDecl &Child,
+                                      const BarrierPhases &Phases,
+                                      ASTContext &Context,
+                                      const SourceEdits &Edits) {
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &LangOpts = Context.getLangOpts();
+  const auto *Body = cast<CompoundStmt>(Child.getBody());
+  auto TextOf = [&](SourceLocation Begin, SourceLocation End) {
+    return Edits.textAfterEdits(CharSourceRange::getCharRange(Begin, End),
+                                Context.getDiagnostics());
+  };
+  std::string Text = "{\n" + sharedReferences(Child, Context);
+  SourceLocation Begin = Body->getLBracLoc().getLocWithOffset(1);
+  for (unsigned Phase = 0; Phase < Phases.phases(); ++Phase) {
+    const bool Last = Phase + 1 == Phases.phases();
+    const SourceLocation End =
+        Last ? Body->getRBracLoc() : Phases.Barriers[Phase]->getBeginLoc();
+    Text += "  if (cdp_phase == " + std::to_string(Phase) + ") {\n";
+    for (const DeclStmt *Again : Phases.Redeclared[Phase]) {
+      std::optional<std::string> Declaration = TextOf(
+          statementBegin(*Again, SM), afterStatement(*Again, SM, LangOpts));
+      if (!Declaration)
+        return std::nullopt;
+      Text += "  " + *Declaration + "\n";
+    }
+    Text += lineDirectiveAt(SM, Begin);
+    // The phase's text, less the declarations of shared variables.
+    for (const DeclStmt *Shared : Phases.SharedDeclarations) {
+      const SourceLocation SharedBegin = statementBegin(*Shared, SM);
+      if (!SM.isBeforeInTranslationUnit(SharedBegin, End) ||
+          SM.isBeforeInTranslationUnit(SharedBegin, Begin))
+        continue;
+      std::optional<std::string> Before = TextOf(Begin, SharedBegin);
+      if (!Before)
+        return std::nullopt;
+      Text += StringRef(*Before).rtrim(" \t").str();
+      Begin = afterStatement(*Shared, SM, LangOpts);
+    }
+    std::optional<std::string> Rest = TextOf(Begin, End);
+    if (!Rest)
+      return std::nullopt;
+    // (The blank lines that end it are the barrier's indentation.)
+    Text += StringRef(*Rest).rtrim().str() + "\n  }\n";
+    if (!Last)
+      Begin = afterStatement(*Phases.Barriers[Phase], SM, LangOpts);
+  }
+  return Text + "}";
+}
+
 bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
                     ASTContext &Context,
                     llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
@@ -67,6 +195,18 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   const std::string Name = Child.getNameAsString();
   const std::string Parameters = andThen(parameterList(Child, Context));
   const std::string Arguments = andThen(argumentList(Child));
+  const TemplateHead Head = templateHeadOf(Child, Context);
+  // A child with barriers or shared memory runs serially phase by phase;
+  // LaunchThreshold checked that it may.
+  std::optional<BarrierPhases> Phases;
+  if (Copy.Serial) {
+    const ChildGridUses Uses = findChildGridUses(*Copy.Instance);
+    std::optional<PhaseRefusal> Refusal;
+    if (Uses.Barriers || !sharedVariables(*Copy.Instance).empty())
+      Phases = splitAtBarriers(*Copy.Instance, Uses, Refusal);
+    if (Refusal)
+      return false;
+  }
   // A launch before the copy (in the child itself, when it launches
   // itself) needs the wrappers declared first.
   const bool DeclaredFirst =
@@ -75,9 +215,12 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   // the same (cdp::serial::sameArguments, written at the launch). Its
   // default goes on the first declaration only.
   auto SerialSignature = [&](bool WithDefault) {
-    return "template <unsigned long long cdp_same" +
-           std::string(WithDefault ? " = 0" : "") +
-           ">\nstatic __device__ void " + Name +
+    std::string Template = "template <unsigned long long cdp_same" +
+                           std::string(WithDefault ? " = 0" : "");
+    // A template child's parameters follow, deduced as the launch's.
+    if (!Head.Parameters.empty())
+      Template += ", " + Head.Parameters;
+    return Template + ">\nstatic __device__ void " + Name +
            "_serial(dim3 cdp_grid, dim3 cdp_block" + Parameters + ")";
   };
   const std::string Serial = SerialSignature(!DeclaredFirst);
@@ -87,24 +230,56 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   const char *Options = Copy.Serial && Copy.Coarsened ? "--threshold, --coarsen"
                         : Copy.Serial                 ? "--threshold"
                                                       : "--coarsen";
-  std::string Text =
-      "\n\n/// '" + Name + "' for one thread (cdp-lower " + Options +
-      "): its body, with\n/// the indices as parameters.\n"
-      "static __device__ void " +
-      Name +
-      "_thread(const uint3 blockIdx, const uint3 threadIdx,\n"
-      "    const dim3 gridDim, const dim3 blockDim" +
-      Parameters + ")\n" + lineDirectiveAt(SM, Body->getLBracLoc()) + *BodyText;
+  std::string Text;
+  // The body for one thread, unless only a serial run in phases uses it.
+  if (Copy.Coarsened || !Phases)
+    Text += "\n\n/// '" + Name + "' for one thread (cdp-lower " + Options +
+            "): its body, with\n/// the indices as parameters.\n" +
+            Head.declaration() + "static __device__ void " + Name +
+            "_thread(const uint3 blockIdx, const uint3 threadIdx,\n"
+            "    const dim3 gridDim, const dim3 blockDim" +
+            Parameters + ")\n" + lineDirectiveAt(SM, Body->getLBracLoc()) +
+            *BodyText;
+  if (Phases) {
+    std::optional<std::string> PhasesBody =
+        phasesText(Child, *Phases, Context, Edits);
+    if (!PhasesBody)
+      return false;
+    Text += "\n\n/// The shared memory of a block of '" + Name +
+            "' in a serial run (cdp-lower\n/// --threshold): a slot of "
+            "global memory.\n" +
+            Head.declaration() + "struct " + Name + "_shared {\n" +
+            sharedMembers(Child, Context) + "};\n\n/// '" + Name +
+            "' for one thread (cdp-lower --threshold): its body, with\n/// "
+            "the indices as parameters, cut at its barriers into phases; "
+            "runs\n/// phase cdp_phase.\n" +
+            Head.declaration() + "static __device__ void " + Name +
+            "_phase(const uint3 blockIdx, const uint3 threadIdx,\n"
+            "    const dim3 gridDim, const dim3 blockDim, const unsigned "
+            "cdp_phase,\n    " +
+            Name + "_shared" + Head.Arguments + " &cdp_shared" + Parameters +
+            ")\n" + *PhasesBody;
+  }
   // A wrapper: its comment, its signature, and one call of the runtime
   // (\p Runtime, with its template arguments) with the wrapper's leading
   // parameters.
   auto Wrapper = [&](const std::string &What, const std::string &Signature,
                      const std::string &Runtime, const std::string &Leading) {
-    return "\n/// '" + Name + "' " + What + ".\n" + Signature + " {\n  " +
+    return "\n\n/// '" + Name + "' " + What + ".\n" + Signature + " {\n  " +
            Runtime + "(" + Leading + Arguments + ");\n}";
   };
-  if (Copy.Serial) {
-    const std::string Thread = "<" + Name + "_thread, cdp_same>";
+  if (Phases) {
+    Text +=
+        Wrapper("run by the launching warp, for each thread of a small "
+                "grid, block\n/// by block, phase by phase",
+                Serial,
+                runtime::SerialByWarpInPhases.str() + "<" + Name + "_phase" +
+                    Head.Arguments + ", " + std::to_string(Phases->phases()) +
+                    ", " + Name + "_shared" + Head.Arguments + ", cdp_same>",
+                "cdp_grid, cdp_block");
+  } else if (Copy.Serial) {
+    const std::string Thread =
+        "<" + Name + "_thread" + Head.Arguments + ", cdp_same>";
     // A child that returns at once from the threads at or past an x index
     // runs only those below it, so that small ones share turns of the warp.
     if (std::optional<std::string> Bound = indexGuardBound(Child, Context))
@@ -145,8 +320,12 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
 
 ChildCopy &ChildCopies::use(const FunctionDecl &Child, SourceLocation At,
                             const SourceManager &SM) {
-  auto [It, New] = Children.insert({Child.getDefinition(), ChildCopy()});
+  const FunctionDecl *Instance = Child.getDefinition();
+  const FunctionDecl *Written = Instance->getTemplateInstantiationPattern();
+  auto [It, New] = Children.insert({Written ? Written : Instance, ChildCopy()});
   ChildCopy &Copy = It->second;
+  if (New)
+    Copy.Instance = Instance;
   if (New || SM.isBeforeInTranslationUnit(At, Copy.FirstUse))
     Copy.FirstUse = At;
   return Copy;

@@ -1,5 +1,4 @@
-//===- ChildCopies.h - A child's body for one thread, and its users -*- C++
-//-*-===//
+//===- ChildCopies.h - A child's body for one thread, and users -*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -12,7 +11,10 @@
 // what the launches use:
 //
 // - `<child>_serial(grid, block, args...)`: the launching warp runs each
-//   thread of a small grid (--threshold, LaunchThreshold.h);
+//   thread of a small grid (--threshold, LaunchThreshold.h); for a child
+//   with barriers or shared memory, through `<child>_phase`, the body cut
+//   at its barriers (BarrierPhases.h), with `<child>_shared`, its shared
+//   variables;
 // - `__global__ <child>_coarsened(grid, args...)`: each block runs several
 //   blocks of the grid asked for (--coarsen, LaunchCoarsening.h).
 //
@@ -35,6 +37,9 @@ namespace cdp {
 
 /// What one child's copy is used for.
 struct ChildCopy {
+  /// The child's definition that the first launch runs: a template's
+  /// instance, whose own body (the template's) the copy is written from.
+  const clang::FunctionDecl *Instance = nullptr;
   /// The first launch that uses a copy (one before the copy needs the
   /// wrappers declared first).
   clang::SourceLocation FirstUse;
@@ -44,7 +49,8 @@ struct ChildCopy {
   bool Coarsened = false;
 };
 
-/// The children that get a copy, in the order of their first use.
+/// The children that get a copy, in the order of their first use, by the
+/// definition written (a template's own for its instances).
 struct ChildCopies {
   llvm::MapVector<const clang::FunctionDecl *, ChildCopy> Children;
 

@@ -8,6 +8,7 @@
 #include "Aggregation/ChildGridUses.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -117,9 +118,9 @@ public:
     if (!Callee || isa<CUDAKernelCallExpr>(Call))
       return true;
     if (isBarrier(*Callee))
-      Uses.Barriers = true;
+      noteBarrier(Call);
     if (inCooperativeGroups(*Callee)) {
-      Uses.Barriers = true;
+      noteBarrier(Call, /*Written=*/false);
       if (!Uses.ShapeReader)
         Uses.ShapeReader = Callee;
       return true;
@@ -136,7 +137,7 @@ public:
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
     if (const CXXConstructorDecl *Constructor = Construct->getConstructor())
       if (inCooperativeGroups(*Constructor)) {
-        Uses.Barriers = true;
+        noteBarrier(Construct, /*Written=*/false);
         if (!Uses.ShapeReader)
           Uses.ShapeReader = Constructor;
       }
@@ -154,7 +155,7 @@ public:
     const std::string Assembly = Asm->getAsmString();
     StringRef Text(Assembly);
     if (Text.contains("bar.") || Text.contains("barrier."))
-      Uses.Barriers = true;
+      noteBarrier(Asm, /*Written=*/false);
     if (!Uses.ShapeAsm &&
         (Text.contains("%ctaid") || Text.contains("%nctaid") ||
          Text.contains("%ntid") || Text.contains("%cluster")))
@@ -162,7 +163,24 @@ public:
     return true;
   }
 
+  bool VisitVarDecl(VarDecl *Var) {
+    if (Current != &Kernel && !Uses.CalleeShared &&
+        Var->hasAttr<CUDASharedAttr>())
+      Uses.CalleeShared = Var;
+    return true;
+  }
+
 private:
+  /// A barrier or warp collective at \p At; \p Written: a call of one in
+  /// the kernel's own body.
+  void noteBarrier(const Stmt *At, bool Written = true) {
+    Uses.Barriers = true;
+    if (Written && Current == &Kernel)
+      Uses.KernelBarriers.push_back(cast<CallExpr>(At));
+    else if (!Uses.OtherBarrier)
+      Uses.OtherBarrier = At;
+  }
+
   bool noteLoop(const Stmt *Loop) {
     if (!Uses.Loop)
       Uses.Loop = Loop;

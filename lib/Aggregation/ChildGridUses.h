@@ -18,6 +18,8 @@
 #define CDP_LOWER_AGGREGATION_CHILDGRIDUSES_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace cdp {
 
@@ -30,6 +32,14 @@ struct ChildGridUses {
   /// A barrier or warp collective in the kernel or a function it calls:
   /// every thread of a block must run the body.
   bool Barriers = false;
+  /// The barriers and warp collectives called in the kernel's own body, in
+  /// the order written.
+  llvm::SmallVector<const clang::CallExpr *, 4> KernelBarriers;
+  /// The first barrier or warp collective elsewhere: in a function the
+  /// kernel calls, in inline assembly, or of cooperative groups.
+  const clang::Stmt *OtherBarrier = nullptr;
+  /// A `__shared__` variable of a function the kernel calls.
+  const clang::VarDecl *CalleeShared = nullptr;
   /// The kernel reads blockIdx, gridDim or blockDim itself.
   bool ReadsShape[3] = {false, false, false};
   /// A loop in the kernel or a function it calls, other than one from a

@@ -10,15 +10,43 @@
 #include "CudaAST/KernelName.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
 namespace cdp {
+namespace {
+
+/// Why the copies of the instance \p Definition of a template cannot be
+/// templates as it is (`template <class Value>`); nothing when they can.
+std::optional<std::string>
+whyNotCopyableTemplate(const FunctionDecl &Definition) {
+  if (Definition.getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+    return std::string("specialized explicitly");
+  const FunctionDecl *Pattern = Definition.getTemplateInstantiationPattern();
+  const FunctionTemplateDecl *Template =
+      Pattern ? Pattern->getDescribedFunctionTemplate() : nullptr;
+  if (!Template || !Pattern->getDeclContext()->isFileContext())
+    return std::string("member of a class");
+  for (const NamedDecl *Parameter : *Template->getTemplateParameters())
+    if (const auto *Type = dyn_cast<TemplateTypeParmDecl>(Parameter);
+        (Type && Type->hasDefaultArgument()) ||
+        (isa<NonTypeTemplateParmDecl>(Parameter) &&
+         cast<NonTypeTemplateParmDecl>(Parameter)->hasDefaultArgument()) ||
+        (isa<TemplateTemplateParmDecl>(Parameter) &&
+         cast<TemplateTemplateParmDecl>(Parameter)->hasDefaultArgument()))
+      return "whose parameter '" + Parameter->getNameAsString() +
+             "' has a default";
+  return std::nullopt;
+}
+
+} // namespace
 
 const FunctionDecl *LaunchRefusal::copyableChild(StringRef Copy,
-                                                 StringRef Transform) {
-  std::optional<std::string> Why = whyNotCopyable(Copy, Transform);
+                                                 StringRef Transform,
+                                                 bool Templates) {
+  std::optional<std::string> Why = whyNotCopyable(Copy, Transform, Templates);
   if (Why) {
     decline(*Why);
     return nullptr;
@@ -26,8 +54,9 @@ const FunctionDecl *LaunchRefusal::copyableChild(StringRef Copy,
   return Kernel->getDefinition();
 }
 
-std::optional<std::string>
-LaunchRefusal::whyNotCopyable(StringRef Copy, StringRef Transform) const {
+std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
+                                                         StringRef Transform,
+                                                         bool Templates) const {
   if (!Kernel)
     return "it launches through a pointer to a kernel, whose body cdp-lower "
            "cannot copy";
@@ -40,9 +69,14 @@ LaunchRefusal::whyNotCopyable(StringRef Copy, StringRef Transform) const {
     return "the body of " + KernelName +
            " is not in a file that cdp-lower lowers, and the " + Copy.str() +
            " is a copy of it";
-  if (Definition->isTemplated() || Definition->isTemplateInstantiation())
-    return KernelName + " is a template, which " + Transform.str() +
-           " does not handle yet";
+  if (Definition->isTemplated() || Definition->isTemplateInstantiation()) {
+    if (!Templates)
+      return KernelName + " is a template, which " + Transform.str() +
+             " does not handle yet";
+    if (std::optional<std::string> Why = whyNotCopyableTemplate(*Definition))
+      return KernelName + " is a template " + *Why + ", which " +
+             Transform.str() + " does not handle";
+  }
   if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
     return KernelName + " is defined outside its namespace, where its " +
            Copy.str() + " could not be named as it";

@@ -64,15 +64,19 @@ protected:
   /// What a transform that runs a copy of the child's body (ChildCopies.h)
   /// needs of the launch and the child: a named kernel, not launched from
   /// a __host__ __device__ function, whose body is in a file the tool
-  /// lowers, not a template, and defined in its namespace. \p Copy names
-  /// the copy ("serial run") and \p Transform the transform
-  /// ("thresholding") in the reasons. The child's definition, or null
+  /// lowers, and defined in its namespace; a template only when
+  /// \p Templates, and then an instance of a function template of a
+  /// namespace whose parameters have no defaults. \p Copy names the copy
+  /// ("serial run") and \p Transform the transform ("thresholding") in
+  /// the reasons. The child's definition (a template's instance), or null
   /// after declining.
   const clang::FunctionDecl *copyableChild(llvm::StringRef Copy,
-                                           llvm::StringRef Transform);
+                                           llvm::StringRef Transform,
+                                           bool Templates = false);
   /// Why copyableChild declines; nothing when it does not.
   std::optional<std::string> whyNotCopyable(llvm::StringRef Copy,
-                                            llvm::StringRef Transform) const;
+                                            llvm::StringRef Transform,
+                                            bool Templates) const;
 
   /// Declines when the child, through \p Uses, reads its grid's shape
   /// where its copy cannot map it: in a function it calls (the copy would

@@ -28,9 +28,13 @@
 // not depend on running at the same time, and when the child grid may
 // run before the parent's next statement. Checked, or the launch is left
 // as it is with a warning that says why:
-// - no barrier, warp collective, shared memory or cooperative group in the
-//   child, no function of it that reads the grid's shape, no assembly that
-//   does (a thread that waits for another would wait for ever);
+// - no warp collective or cooperative group in the child, no function of it
+//   that reads the grid's shape, no assembly that does (a thread that waits
+//   for another would wait for ever); its barriers, if any, are
+//   `__syncthreads();` statements of its body, and its shared memory is
+//   declared there: the serial run then takes each block phase by phase,
+//   with the block's shared variables in global memory (BarrierPhases.h,
+//   `<child>_phase` and `<child>_shared`);
 // - its stream is cudaStreamFireAndForget, or the child is declared
 //   unordered (--aggregate-unordered): a grid of the default or another
 //   stream must wait for the launches before it, and one of the tail
@@ -38,8 +42,10 @@
 // - the launch is a statement of a kernel or a __device__ function, whose
 //   grid and block have no side effects (they are read twice) and whose
 //   arguments are written in the file, without a launch of their own;
-// - the child is a non-template kernel defined in a file that cdp-lower
-//   lowers, which does not launch itself: a recursive serial run
+// - the child is a kernel defined in a file that cdp-lower lowers (a
+//   function template of a namespace whose parameters have no defaults:
+//   the copies are templates, called with the launch's template
+//   arguments), which does not launch itself: a recursive serial run
 //   overflowed a GPU thread's stack (the quadtree benchmark, on an H100).
 // A child's own launches are made by the launching warp, nested one level
 // less deep; launch errors of the serial run are none.

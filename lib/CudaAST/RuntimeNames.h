@@ -41,6 +41,9 @@ constexpr llvm::StringLiteral SerialByWarp = "cdp::serial::byWarp";
 /// A serial run of a child whose guard returns from the threads at or past
 /// an x index: only the threads below it (IndexGuard.h).
 constexpr llvm::StringLiteral SerialByWarpFirst = "cdp::serial::byWarpFirst";
+/// Runs the threads of a child with barriers phase by phase.
+constexpr llvm::StringLiteral SerialByWarpInPhases =
+    "cdp::serial::byWarpInPhases";
 constexpr llvm::StringLiteral SerialThreadsBelowX =
     "cdp::serial::threadsBelowX";
 /// The arguments of a serial run that every lane passes the same.

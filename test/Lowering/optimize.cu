@@ -28,6 +28,15 @@ __global__ void tile(float *out, int width) {
   out[blockIdx.x * width + threadIdx.x] = row[31 - threadIdx.x];
 }
 
+/// A barrier in a loop: no phases a serial run could take in turn.
+__global__ void halves(float *out) {
+  for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {
+    if (threadIdx.x < step)
+      out[threadIdx.x] += out[threadIdx.x + step];
+    __syncthreads();
+  }
+}
+
 /// Each thread loops, in a function it calls: a launch spreads that work
 /// over the grid's warps, so only grids under one warp run in the
 /// launching warp.
@@ -72,9 +81,13 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   shade<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'weigh' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
   weigh<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
-  // Shared memory and barriers: not in the launching warp; aggregated.
+  // Shared memory and barriers, in a kernel that aggregates by block: not
+  // in the launching warp (phases are not taken there); aggregated.
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' is aggregated by block (--optimize)
   tile<<<degree, 32, 0, cudaStreamFireAndForget>>>(out, 32);
+  // A barrier in a loop: not in the launching warp; aggregated.
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'halves' is aggregated by block (--optimize)
+  halves<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
   // The default stream keeps its order: neither transform applies.
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' launches as written: neither running in the launching warp nor aggregation keeps what the program may observe here (--threshold and --aggregate say why) (--optimize)
   visit<<<1, 32>>>(edges, offsets[v], degree, seen);
@@ -85,6 +98,7 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 // OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp_shade_block_launches.launch(
 // OUT: cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
+// OUT: cdp_halves_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, out);
 // OUT: cdp_launch_visit(visit, {1, 32})
 
 // GIVEN-NOT: remark:

@@ -12,7 +12,9 @@ null, fire-and-forget and tail streams. Every child folds all of its
 arguments into one value and writes it to its own slot, so the program's
 output changes if any argument arrives wrong. The programs of --aggregate
 also launch `guarded`, whose threads at or past a bound return at once
-(which a serial run skips), over grids of 1D and 2D blocks.
+(which a serial run skips), and `phased`, a template with barriers and
+shared memory (which a serial run takes phase by phase), over grids of 1D
+and 2D blocks.
 
 Here (no GPU): each program is lowered by cdp-lower, which must succeed
 without a warning, and compiled by nvcc, both as written and as lowered.
@@ -179,6 +181,8 @@ class Program:
             return self.recursion(stream)
         if context == "guarded":
             return self.guarded()
+        if context == "phased":
+            return self.phased()
         values = [f"t + {rng.randint(0, 90)}" for _ in child[1]]
         base = self.slots
         if context == "loop":
@@ -220,6 +224,21 @@ class Program:
         return (f"  guarded<<<{grid}, {block}, 0, cudaStreamFireAndForget>>>"
                 f"(out, {base} + t, {bound}, {rng.randint(0, 99)});\n")
 
+    def phased(self):
+        """A launch of `phased`, a template with shared memory and
+        barriers, which a serial run takes phase by phase: each thread
+        reads what its neighbour wrote before the barrier, and the block's
+        first thread adds the block's total after the second."""
+        rng = self.rng
+        base = self.slots
+        self.slots += self.threads
+        grid = rng.randint(1, 3)
+        block = rng.choice(["8", "20", "dim3(4, 3)"])
+        salt = rng.choice([f"t + {rng.randint(0, 99)}",
+                           f"(long long)(t * {rng.randint(2, 9)})"])
+        return (f"  phased<<<{grid}, {block}, 0, cudaStreamFireAndForget>>>"
+                f"(out, {base} + t, {salt});\n")
+
     def recursion(self, stream):
         """A launch of `descend`, which launches itself down to depth 0,
         each level writing its own slot."""
@@ -235,14 +254,28 @@ class Program:
         contexts = ["plain", "branch", "loop", "lambda", "macro", "shadow"]
         guarded = ""
         if self.aggregate:
-            contexts.append("guarded")
+            contexts += ["guarded", "phased"]
             guarded = (
                 "__global__ void guarded(unsigned long long *out, int slot, "
                 "int n, int salt) {\n"
                 "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
                 "  if (i >= n)\n    return;\n"
                 "  atomicAdd(&out[slot], fold(fold(fold(fold(1ull, salt), i), "
-                "threadIdx.y), blockIdx.x));\n}\n")
+                "threadIdx.y), blockIdx.x));\n}\n"
+                "template <class T>\n"
+                "__global__ void phased(unsigned long long *out, int slot, "
+                "T salt) {\n"
+                "  __shared__ unsigned long long total;\n"
+                "  __shared__ T mine[64];\n"
+                "  const int i = threadIdx.y * blockDim.x + threadIdx.x;\n"
+                "  if (i == 0)\n    total = 0;\n"
+                "  mine[i] = salt + T(i);\n"
+                "  __syncthreads();\n"
+                "  const int next = (i + 1) % int(blockDim.x * blockDim.y);\n"
+                "  atomicAdd(&total, fold(fold(1ull, mine[next]), i));\n"
+                "  __syncthreads();\n"
+                "  if (i == 0)\n"
+                "    atomicAdd(&out[slot], fold(total, blockIdx.x));\n}\n")
         body = ""
         helper = ""
         for _ in range(rng.randint(4, 8)):

@@ -980,4 +980,9 @@ __device__ void launch(void (*Kernel)(dim3, Params...), LaunchConfig Config,
 
 } // namespace cdp
 
+#if __cplusplus >= 201703L
+// Serial runs of children with barriers (--threshold).
+#include "cdp/detail/serial-phases.cuh"
+#endif
+
 #endif // CDP_LAUNCH_CUH

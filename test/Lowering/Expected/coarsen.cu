@@ -37,6 +37,7 @@ static __device__ void scale_thread(const uint3 blockIdx, const uint3 threadIdx,
   if (i < n)
     data[i] *= factor;
 }
+
 /// 'scale' with each block running several blocks of cdp_grid.
 static __global__ void scale_coarsened(const dim3 cdp_grid, float *data, int n, float factor) {
   cdp::coarse::blocks<scale_thread>(cdp_grid, data, n, factor);
@@ -76,6 +77,7 @@ static __device__ void blockSums_thread(const uint3 blockIdx, const uint3 thread
   if (threadIdx.x == 0)
     sums[blockIdx.x] = partial[0];
 }
+
 /// 'blockSums' with each block running several blocks of cdp_grid.
 static __global__ void blockSums_coarsened(const dim3 cdp_grid, const float *in, float *sums, int n) {
   cdp::coarse::blocks<blockSums_thread>(cdp_grid, in, sums, n);
@@ -100,6 +102,7 @@ static __device__ void halve_thread(const uint3 blockIdx, const uint3 threadIdx,
     cdp::coarse::launch<4>(halve_coarsened, {2, 32, 0, cudaStreamFireAndForget}, data, n / 2);
   data[blockIdx.x * n / gridDim.x] *= 0.5f;
 }
+
 /// 'halve' with each block running several blocks of cdp_grid.
 static __global__ void halve_coarsened(const dim3 cdp_grid, float *data, int n) {
   cdp::coarse::blocks<halve_thread>(cdp_grid, data, n);

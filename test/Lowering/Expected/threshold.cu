@@ -40,6 +40,7 @@ static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
     return;
   atomicAdd(&seen[edges[first + e]], 1);
 }
+
 /// 'visit' run by the launching warp, for each thread of a small grid
 /// whose x index is below degree (the others return at once).
 template <unsigned long long cdp_same = 0>
