@@ -6,10 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/LaunchChoice.h"
+#include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -22,6 +25,34 @@ namespace {
 bool threadsLoop(const FunctionDecl *Child) {
   const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
   return Definition && findChildGridUses(*Definition).Loop;
+}
+
+/// Whether a serial run of \p Child takes it phase by phase: it has
+/// barriers or shared memory, and its body can be cut at them.
+bool runsInPhases(const FunctionDecl *Child) {
+  const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
+  if (!Definition)
+    return false;
+  const ChildGridUses Uses = findChildGridUses(*Definition);
+  if (!Uses.Barriers && !Uses.CalleeShared &&
+      sharedVariables(*Definition).empty())
+    return false;
+  std::optional<PhaseRefusal> Refusal;
+  return splitAtBarriers(*Definition, Uses, Refusal).has_value();
+}
+
+/// Whether every device-side launch written in \p Kernel is of a child
+/// that a serial run takes phase by phase.
+bool launchesOnlyPhased(const FunctionDecl &Kernel) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool All = true;
+    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+      All = runsInPhases(Launch->getDirectCallee());
+      return All;
+    }
+  } Find;
+  Find.TraverseStmt(Kernel.getBody());
+  return Find.All;
 }
 
 } // namespace
@@ -41,9 +72,14 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
     Choice.Threshold.Quiet = true;
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
-    Choice.Aggregate.Granularity = Enclosing.hasAttr<CUDAGlobalAttr>()
-                                       ? AggregationGranularity::Block
-                                       : AggregationGranularity::Warp;
+    const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
+    // A serial run in phases is not taken in a kernel that aggregates by
+    // block (LaunchThreshold.cpp): where a kernel launches only children
+    // run so, their small grids run in phases and the rest launch.
+    if (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing))
+      return Choice;
+    Choice.Aggregate.Granularity =
+        InKernel ? AggregationGranularity::Block : AggregationGranularity::Warp;
     Choice.Aggregate.Quiet = true;
   }
   return Choice;

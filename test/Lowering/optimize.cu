@@ -14,6 +14,8 @@
 // in a __device__ function, where --aggregate keeps it. What a transform
 // refuses goes unreported (the user did not ask for it); the remarks of
 // --optimize-remarks say what was chosen. An option the user gives is kept.
+// A kernel whose children all run in phases (barriers, shared memory) is
+// not aggregated, as phases are not taken where a kernel aggregates.
 
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
@@ -68,6 +70,14 @@ __device__ void visitFrom(const int *edges, int first, int degree, int *seen) {
                                                                  degree, seen);
 }
 
+/// A kernel that launches only children a serial run takes in phases: no
+/// block aggregation, so their small grids run in the launching warp.
+__global__ void tiles(float *out, int rows) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' runs in the launching warp below 4096 threads, and launches above (--optimize)
+  tile<<<r % 4 + 1, 32, 0, cudaStreamFireAndForget>>>(out + r * 128, rows);
+}
+
 __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
                        float *out) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
@@ -95,6 +105,7 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
 
 // The output, its comments left out (they hold these lines):
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, first, degree, seen); else cdp::aggregated::byWarp(visit_aggregated,
+// OUT: if (cdp::serial::fewerThreads(r % 4 + 1, 32, 4096)) tile_serial<cdp::serial::sameArguments<1>>(r % 4 + 1, 32, out + r * 128, rows); else cdp::DeviceLaunch<void(float *, int)>(tile, {r % 4 + 1, 32, 0, cudaStreamFireAndForget})
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 // OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp_shade_block_launches.launch(
 // OUT: cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
