@@ -301,6 +301,18 @@ class Program:
                 "depth - 1, stride);\n}\n")
         parent = ("__global__ void parent(unsigned long long *out, const int *table) {\n"
                   "  int t = threadIdx.x;\n" + body + "}\n")
+        # A second parent that launches only `phased`, which --optimize
+        # leaves unaggregated so that its small grids run in phases; one
+        # launch in a branch splits the warp first.
+        phased_only, launch_phased_only = "", ""
+        if self.aggregate:
+            first = self.phased()
+            split = self.phased().replace("  phased", "    phased", 1)
+            phased_only = ("__global__ void phasedOnly(unsigned long long *out) {\n"
+                           "  int t = threadIdx.x;\n" + first +
+                           f"  if (t % 3 == {rng.randint(0, 2)})\n" + split +
+                           "}\n")
+            launch_phased_only = f"  phasedOnly<<<1, {THREADS}>>>(out);\n"
         main = f"""
 int main() {{
   const int slots = {self.slots};
@@ -313,7 +325,7 @@ int main() {{
   cudaMemcpy(table, host, sizeof host, cudaMemcpyHostToDevice);
   cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, slots + 4096);
   parent<<<1, {THREADS}>>>(out, table);
-  cudaError_t e = cudaDeviceSynchronize();
+{launch_phased_only}  cudaError_t e = cudaDeviceSynchronize();
   static unsigned long long result[slots];
   cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);
   std::printf("seed {self.seed}: %s\\n", cudaGetErrorString(e));
@@ -324,7 +336,7 @@ int main() {{
 """
         include = "#include <cdp/aggregate.cuh>\n" if self.aggregate else ""
         return (include + PRELUDE + children + guarded + recursive + helper +
-                parent + main)
+                parent + phased_only + main)
 
 
 def lower(options, original, output, flags, allowed):
