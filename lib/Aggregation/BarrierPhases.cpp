@@ -8,6 +8,7 @@
 #include "Aggregation/BarrierPhases.h"
 
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/IndexGuard.h"
 #include "CudaAST/KernelName.h"
 #include "Migration/KernelValues.h"
 
@@ -30,6 +31,45 @@ bool isSyncThreadsStatement(const Stmt *S) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   return Callee && Callee->getIdentifier() &&
          Callee->getName() == "__syncthreads" && Call->getNumArgs() == 0;
+}
+
+/// Whether \p Condition is false in every thread whose threadIdx.x is not
+/// 0, and then evaluates nothing else: `threadIdx.x == 0`, `0 ==
+/// threadIdx.x`, `!threadIdx.x`, or such a test first in an `&&` (or after
+/// operands without side effects).
+bool onlyAtXZero(const Expr &Condition, ASTContext &Context) {
+  const Expr *E = Condition.IgnoreParenImpCasts();
+  if (const auto *Not = dyn_cast<UnaryOperator>(E))
+    return Not->getOpcode() == UO_LNot &&
+           xMemberOf(Not->getSubExpr()) == "threadIdx";
+  const auto *Binary = dyn_cast<BinaryOperator>(E);
+  if (!Binary)
+    return false;
+  if (Binary->getOpcode() == BO_LAnd)
+    return onlyAtXZero(*Binary->getLHS(), Context) ||
+           (!Binary->getLHS()->HasSideEffects(Context) &&
+            onlyAtXZero(*Binary->getRHS(), Context));
+  if (Binary->getOpcode() != BO_EQ)
+    return false;
+  auto IsZero = [&](const Expr *Side) {
+    Expr::EvalResult Value;
+    return Side->EvaluateAsInt(Value, Context) && Value.Val.getInt() == 0;
+  };
+  return (xMemberOf(Binary->getLHS()) == "threadIdx" &&
+          IsZero(Binary->getRHS())) ||
+         (xMemberOf(Binary->getRHS()) == "threadIdx" &&
+          IsZero(Binary->getLHS()));
+}
+
+/// Whether \p S does nothing in a thread whose threadIdx.x is not 0: an
+/// if statement (without else) whose condition says so, or `;`.
+bool onlyAtXZero(const Stmt &S, ASTContext &Context) {
+  if (isa<NullStmt>(S))
+    return true;
+  const auto *If = dyn_cast<IfStmt>(&S);
+  return If && !If->getElse() && !If->getInit() &&
+         !If->getConditionVariable() && !If->isConsteval() &&
+         onlyAtXZero(*If->getCond(), Context);
 }
 
 /// The locals (and parameters) that \p Root reads, the returns and gotos in
@@ -123,6 +163,7 @@ public:
                         Barrier->getBeginLoc(), "it is here");
     const unsigned Last = Phases.Barriers.size();
     Phases.Redeclared.resize(Last + 1);
+    llvm::SmallVector<bool, 4> AtXZero(Last + 1, true);
     // What each statement reads, and where each local is declared.
     llvm::DenseMap<const VarDecl *, std::pair<unsigned, const DeclStmt *>>
         DeclaredAt;
@@ -139,6 +180,9 @@ public:
       ReadIn[Phase].insert(Facts.Read.begin(), Facts.Read.end());
       if (!checkShared(S, Facts))
         return std::nullopt;
+      if (Facts.Shared.empty() && !isSyncThreadsStatement(S))
+        AtXZero[Phase] =
+            AtXZero[Phase] && onlyAtXZero(*S, Child.getASTContext());
       if (const auto *Declaration = dyn_cast<DeclStmt>(S))
         for (const Decl *D : Declaration->decls())
           if (const auto *Var = dyn_cast<VarDecl>(D))
@@ -147,6 +191,9 @@ public:
     }
     if (Last > 0 && !redeclare(DeclaredAt, ReadIn))
       return std::nullopt;
+    for (unsigned Phase = 0; Phase <= Last; ++Phase)
+      if (AtXZero[Phase])
+        Phases.AtXZero.push_back(Phase);
     return std::move(Phases);
   }
 

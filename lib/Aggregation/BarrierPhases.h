@@ -61,6 +61,10 @@ struct BarrierPhases {
   /// For each phase, the declarations of earlier phases that it reads (or
   /// that those read), in the order written: declared again at its start.
   std::vector<llvm::SmallVector<const clang::DeclStmt *, 2>> Redeclared;
+  /// The phases whose every statement is `if (threadIdx.x == 0 ...) ...`:
+  /// only threads of x index 0 do anything in them, so the serial run
+  /// steps over only those (a block's last sum, made by its first thread).
+  llvm::SmallVector<unsigned, 4> AtXZero;
 
   unsigned phases() const { return Barriers.size() + 1; }
 };

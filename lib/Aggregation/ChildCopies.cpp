@@ -183,6 +183,19 @@ std::optional<std::string> phasesText(const FunctionDecl &Child,
   return Text + "}";
 }
 
+/// `, cdp::serial::phasesAtXZero<0, 2>`, the phases in which only threads
+/// of x index 0 do anything (the runtime's mask has 64 bits), or nothing.
+std::string atXZero(const BarrierPhases &Phases) {
+  llvm::SmallVector<std::string, 4> Indices;
+  for (unsigned Phase : Phases.AtXZero)
+    if (Phase < 64)
+      Indices.push_back(std::to_string(Phase));
+  if (Indices.empty())
+    return "";
+  return ", " + runtime::SerialPhasesAtXZero.str() + "<" +
+         llvm::join(Indices, ", ") + ">";
+}
+
 bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
                     ASTContext &Context,
                     llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
@@ -275,7 +288,8 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
                 Serial,
                 runtime::SerialByWarpInPhases.str() + "<" + Name + "_phase" +
                     Head.Arguments + ", " + std::to_string(Phases->phases()) +
-                    ", " + Name + "_shared" + Head.Arguments + ", cdp_same>",
+                    ", " + Name + "_shared" + Head.Arguments + ", cdp_same" +
+                    atXZero(*Phases) + ">",
                 "cdp_grid, cdp_block");
   } else if (Copy.Serial) {
     const std::string Thread =

@@ -36,18 +36,6 @@ const Expr *withoutWidening(const Expr *E, const ASTContext &Context) {
   }
 }
 
-/// The CUDA index variable whose member x \p E reads (blockIdx for
-/// `blockIdx.x`), or "".
-llvm::StringRef xMemberOf(const Expr *E) {
-  const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  const auto *Property =
-      Pseudo ? dyn_cast<MSPropertyRefExpr>(Pseudo->getSyntacticForm())
-             : nullptr;
-  if (!Property || Property->getPropertyDecl()->getName() != "x")
-    return "";
-  return indexVariableRead(*E);
-}
-
 /// Whether \p E is `blockIdx.x * blockDim.x + threadIdx.x`, in any order.
 bool isXIndex(const Expr *E, const ASTContext &Context) {
   const auto *Sum = dyn_cast<BinaryOperator>(withoutWidening(E, Context));
@@ -228,6 +216,16 @@ private:
 };
 
 } // namespace
+
+llvm::StringRef xMemberOf(const Expr *E) {
+  const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  const auto *Property =
+      Pseudo ? dyn_cast<MSPropertyRefExpr>(Pseudo->getSyntacticForm())
+             : nullptr;
+  if (!Property || Property->getPropertyDecl()->getName() != "x")
+    return "";
+  return indexVariableRead(*E);
+}
 
 std::optional<std::string> indexGuardBound(const FunctionDecl &Child,
                                            ASTContext &Context) {

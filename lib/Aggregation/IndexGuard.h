@@ -28,11 +28,14 @@
 #ifndef CDP_LOWER_AGGREGATION_INDEXGUARD_H
 #define CDP_LOWER_AGGREGATION_INDEXGUARD_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <optional>
 #include <string>
 
 namespace clang {
 class ASTContext;
+class Expr;
 class FunctionDecl;
 } // namespace clang
 
@@ -44,6 +47,10 @@ namespace cdp {
 /// does not begin with such a guard, or its bound cannot be read there.
 std::optional<std::string> indexGuardBound(const clang::FunctionDecl &Child,
                                            clang::ASTContext &Context);
+
+/// The CUDA index variable whose member x \p E reads (blockIdx for
+/// `blockIdx.x`), or "".
+llvm::StringRef xMemberOf(const clang::Expr *E);
 
 } // namespace cdp
 

@@ -44,6 +44,9 @@ constexpr llvm::StringLiteral SerialByWarpFirst = "cdp::serial::byWarpFirst";
 /// Runs the threads of a child with barriers phase by phase.
 constexpr llvm::StringLiteral SerialByWarpInPhases =
     "cdp::serial::byWarpInPhases";
+/// The phases of such a run that only threads of x index 0 take part in.
+constexpr llvm::StringLiteral SerialPhasesAtXZero =
+    "cdp::serial::phasesAtXZero";
 constexpr llvm::StringLiteral SerialThreadsBelowX =
     "cdp::serial::threadsBelowX";
 /// The arguments of a serial run that every lane passes the same.

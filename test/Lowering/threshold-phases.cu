@@ -12,7 +12,8 @@
 // a `<child>_shared` that the runtime keeps in global memory. A template
 // child's copies are templates, and its serial run is called with the
 // template arguments written at the launch, after the arguments that every
-// lane passes the same.
+// lane passes the same. A phase whose every statement is `if (threadIdx.x ==
+// 0 ...)` runs only the threads of x index 0 (`phasesAtXZero`).
 
 #include <cdp/launch.cuh>
 
@@ -48,21 +49,21 @@ __global__ void longRow(const Value *vals, int length,
 // CHECK-NEXT: {
 // CHECK-NEXT:   unsigned long long &partial = cdp_shared.partial;
 // CHECK-NEXT:   if (cdp_phase == 0) {
-// CHECK-NEXT: #line 22
+// CHECK-NEXT: #line 23
 // CHECK-EMPTY:
 // CHECK-EMPTY:
 // CHECK-NEXT:   if (threadIdx.x == 0)
 // CHECK-NEXT:     partial = 0;
 // CHECK-NEXT:   }
 // CHECK-NEXT:   if (cdp_phase == 1) {
-// CHECK-NEXT: #line 26
+// CHECK-NEXT: #line 27
 // CHECK-EMPTY:
 // CHECK-NEXT:   int k = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-NEXT:   if (k < length)
 // CHECK-NEXT:     atomicAdd(&partial, (unsigned long long)vals[k]);
 // CHECK-NEXT:   }
 // CHECK-NEXT:   if (cdp_phase == 2) {
-// CHECK-NEXT: #line 30
+// CHECK-NEXT: #line 31
 // CHECK-EMPTY:
 // CHECK-NEXT:   if (threadIdx.x == 0)
 // CHECK-NEXT:     atomicAdd(y, partial);
@@ -73,7 +74,7 @@ __global__ void longRow(const Value *vals, int length,
 // CHECK-NEXT: /// by block, phase by phase.
 // CHECK-NEXT: template <unsigned long long cdp_same = 0, class Value>
 // CHECK-NEXT: static __device__ void longRow_serial(dim3 cdp_grid, dim3 cdp_block, const Value *vals, int length, unsigned long long *y) {
-// CHECK-NEXT:   cdp::serial::byWarpInPhases<longRow_phase<Value>, 3, longRow_shared<Value>, cdp_same>(cdp_grid, cdp_block, vals, length, y);
+// CHECK-NEXT:   cdp::serial::byWarpInPhases<longRow_phase<Value>, 3, longRow_shared<Value>, cdp_same, cdp::serial::phasesAtXZero<0, 2>>(cdp_grid, cdp_block, vals, length, y);
 // CHECK-NEXT: }
 
 /// A local that a later phase reads is declared again there, as it is

@@ -29,7 +29,8 @@ __global__ void reverse(T *row, int salt) {
 }
 
 /// Sums a function of every thread's indices into a shared counter, which
-/// the block's first thread clears and adds to the parent's cell.
+/// the block's first thread clears and the first thread of each row adds
+/// to the parent's cell.
 __global__ void countIn(unsigned long long *sum, int parent) {
   __shared__ unsigned long long counter;
   __shared__ int seen[2];
@@ -43,8 +44,10 @@ __global__ void countIn(unsigned long long *sum, int parent) {
                           (parent + 1));
   atomicAdd(&seen[threadIdx.y % 2], 1);
   __syncthreads();
-  if (linear == 0)
-    atomicAdd(sum, counter * 1000003ull + seen[0] * 31 + seen[1]);
+  // Only threads of x index 0, one per row of the block (phasesAtXZero).
+  if (threadIdx.x == 0)
+    atomicAdd(sum, counter * 1000003ull + seen[0] * 31 + seen[1] +
+                       threadIdx.y * 7);
 }
 
 /// Shared memory without a barrier: each thread reads its own element.

@@ -78,6 +78,13 @@ __device__ inline void giveBackSlot(unsigned *Held, unsigned Slot) {
   atomicAnd(&Held[Slot / 32], ~(1u << (Slot % 32)));
 }
 
+/// The phases of a child in which only threads of x index 0 do anything
+/// (bit I: phase I; the tool marks those whose every statement is `if
+/// (threadIdx.x == 0 ...)`): a serial run steps over only those threads.
+template <unsigned... Phases>
+inline constexpr unsigned long long phasesAtXZero =
+    ((1ull << Phases) | ... | 0ull);
+
 /// Thread \p Linear's index in a block of shape \p B.
 __device__ inline uint3 threadOfBlock(unsigned Linear, dim3 B) {
   if (B.y == 1 && B.z == 1)
@@ -90,7 +97,8 @@ __device__ inline uint3 threadOfBlock(unsigned Linear, dim3 B) {
 /// (__syncwarp, which also orders their memory) before the next phase.
 /// A serial grid has fewer threads than the threshold, an unsigned.
 template <auto Phase, unsigned Phases, unsigned long long Same,
-          std::size_t... Is, class Storage, class... Args>
+          unsigned long long AtXZero, std::size_t... Is, class Storage,
+          class... Args>
 __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
                          unsigned Mask, unsigned Rank, unsigned Lanes,
                          Storage &Shared, dim3 Grid, dim3 Block,
@@ -105,8 +113,13 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
         const uint3 BlockIdx{N % G.x, N / G.x % G.y, N / G.x / G.y};
 #pragma unroll
         for (unsigned P = 0; P < Phases; ++P) {
-          for (unsigned T = Rank; T < PerBlock; T += Lanes)
-            Phase(BlockIdx, threadOfBlock(T, B), G, B, P, Shared, Owned...);
+          // A phase at x index 0 only: thread T of those is thread T * B.x.
+          const bool AtX0 = P < 64 && ((AtXZero >> P) & 1);
+          const unsigned Threads = AtX0 ? B.y * B.z : PerBlock;
+          const unsigned Step = AtX0 ? B.x : 1;
+          for (unsigned T = Rank; T < Threads; T += Lanes)
+            Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared,
+                  Owned...);
           __syncwarp(Mask);
         }
       }
@@ -118,9 +131,11 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
 /// Runs the small grids of the lanes that reach this call together, of a
 /// child whose body has \p Phases phases, as calls `Phase(blockIdx,
 /// threadIdx, gridDim, blockDim, phase, shared, arguments...)`, with the
-/// shared memory of each block in a slot of \p Storage.
+/// shared memory of each block in a slot of \p Storage; in the phases of
+/// \p AtXZero, only for the threads of x index 0.
 template <auto Phase, unsigned Phases, class Storage,
-          unsigned long long Same = 0, class... Args>
+          unsigned long long Same = 0, unsigned long long AtXZero = 0,
+          class... Args>
 __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
                                const Args &...Arguments) {
   const unsigned Mask = __activemask();
@@ -130,8 +145,8 @@ __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
-      return byWarpInPhases<Phase, Phases, Storage, 0>(Grid, Block,
-                                                       Arguments...);
+      return byWarpInPhases<Phase, Phases, Storage, 0, AtXZero>(Grid, Block,
+                                                                Arguments...);
   const int Leader = __ffs(Mask) - 1;
   SharedSlots<Storage> &Slots = sharedSlotsOf<Storage>();
   unsigned Slot = 0;
@@ -139,8 +154,9 @@ __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
     Slot = takeSlot(Slots.Held);
   Slot = __shfl_sync(Mask, Slot, Leader);
   __syncwarp(Mask);
-  inPhases<Phase, Phases, Same>(Indices, Mask, Mask, Rank, Lanes,
-                                Slots.Slots[Slot], Grid, Block, Arguments...);
+  inPhases<Phase, Phases, Same, AtXZero>(Indices, Mask, Mask, Rank, Lanes,
+                                         Slots.Slots[Slot], Grid, Block,
+                                         Arguments...);
   if (int(Lane) == Leader)
     giveBackSlot(Slots.Held, Slot);
 }
