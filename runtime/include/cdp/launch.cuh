@@ -899,6 +899,23 @@ __device__ unsigned long long threadsBelowX(dim3 Grid, dim3 Block,
   return (unsigned long long)Bound < Total ? (unsigned long long)Bound : Total;
 }
 
+/// The lanes of the warp that reach a serial run together, and this one's
+/// place among them.
+struct LanesHere {
+  // (The host pass sees the body too, and the host has no __popc.)
+  __device__ LanesHere() {
+#ifdef __CUDA_ARCH__
+    Mask = __activemask();
+    Lane = laneId();
+    Rank = __popc(Mask & ((1u << Lane) - 1));
+    Count = __popc(Mask);
+#endif
+  }
+  unsigned Mask = 0, Lane = 0;
+  /// The lanes of Mask below this one, and all of them.
+  unsigned Rank = 0, Count = 0;
+};
+
 /// Runs the first \p Count threads of the small grids of the lanes that
 /// reach this call together: each lane's \p Grid of \p Block threads with
 /// its \p Arguments, as calls `Thread(blockIdx, threadIdx, gridDim,
@@ -906,10 +923,7 @@ __device__ unsigned long long threadsBelowX(dim3 Grid, dim3 Block,
 template <auto Thread, unsigned long long Same = 0, class... Args>
 __device__ void byWarpFirst(unsigned long long Count, dim3 Grid, dim3 Block,
                             const Args &...Arguments) {
-  const unsigned Mask = __activemask();
-  const unsigned Lane = laneId();
-  const unsigned Rank = __popc(Mask & ((1u << Lane) - 1));
-  const unsigned Lanes = __popc(Mask);
+  const auto [Mask, Lane, Rank, Lanes] = LanesHere();
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))

@@ -138,10 +138,7 @@ template <auto Phase, unsigned Phases, class Storage,
           class... Args>
 __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
                                const Args &...Arguments) {
-  const unsigned Mask = __activemask();
-  const unsigned Lane = laneId();
-  const unsigned Rank = __popc(Mask & ((1u << Lane) - 1));
-  const unsigned Lanes = __popc(Mask);
+  const auto [Mask, Lane, Rank, Lanes] = LanesHere();
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
