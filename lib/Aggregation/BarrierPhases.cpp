@@ -346,6 +346,10 @@ splitAtBarriers(const FunctionDecl &Child, const ChildGridUses &Uses,
   return PhaseSplitter(Child, Uses, Refusal).split();
 }
 
+bool needsPhases(const FunctionDecl &Child, const ChildGridUses &Uses) {
+  return Uses.Barriers || Uses.CalleeShared || !sharedVariables(Child).empty();
+}
+
 llvm::SmallVector<const VarDecl *, 4>
 sharedVariables(const FunctionDecl &Child) {
   return StatementFacts::of(Child.getBody()).Shared;

@@ -69,6 +69,11 @@ struct BarrierPhases {
   unsigned phases() const { return Barriers.size() + 1; }
 };
 
+/// Whether a serial run of \p Child (a definition, whose barriers and
+/// calls \p Uses describes) must take it phase by phase: it has barriers,
+/// or it or a function it calls declares shared memory.
+bool needsPhases(const clang::FunctionDecl &Child, const ChildGridUses &Uses);
+
 /// The phases of \p Child (a definition, the template's own for a template
 /// instance), whose barriers and calls \p Uses describes; or why it cannot
 /// be run so. A child without barriers is one phase.

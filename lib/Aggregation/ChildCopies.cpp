@@ -103,31 +103,38 @@ SourceLocation afterStatement(const Stmt &S, const SourceManager &SM,
                              : Lexer::getLocForEndOfToken(End, 0, SM, LangOpts);
 }
 
-/// The members of `<child>_shared`: one per `__shared__` variable of the
-/// child's body, as declared there (`float tile[32];`).
-std::string sharedMembers(const FunctionDecl &Child, ASTContext &Context) {
-  std::string Members;
+/// One line per `__shared__` variable of \p Child's body, each the
+/// variable's type of \p Type printed with its name, then \p After
+/// (`float tile[32];` for the members of `<child>_shared`).
+std::string
+perSharedVariable(const FunctionDecl &Child, ASTContext &Context,
+                  llvm::function_ref<QualType(QualType)> Type,
+                  llvm::function_ref<std::string(StringRef)> After) {
+  std::string Lines;
+  llvm::raw_string_ostream OS(Lines);
   for (const VarDecl *Shared : sharedVariables(Child)) {
-    llvm::raw_string_ostream OS(Members);
     OS << "  ";
-    Shared->getType().print(OS, Context.getPrintingPolicy(), Shared->getName());
-    OS << ";\n";
+    Type(Shared->getType())
+        .print(OS, Context.getPrintingPolicy(), Shared->getName());
+    OS << After(Shared->getName()) << "\n";
   }
-  return Members;
+  return Lines;
+}
+
+/// The members of `<child>_shared`, as the variables are declared.
+std::string sharedMembers(const FunctionDecl &Child, ASTContext &Context) {
+  return perSharedVariable(
+      Child, Context, [](QualType T) { return T; },
+      [](StringRef) { return std::string(";"); });
 }
 
 /// The references to the members of `cdp_shared`, by the names of the
 /// variables they stand for (`float (&tile)[32] = cdp_shared.tile;`).
 std::string sharedReferences(const FunctionDecl &Child, ASTContext &Context) {
-  std::string References;
-  for (const VarDecl *Shared : sharedVariables(Child)) {
-    llvm::raw_string_ostream OS(References);
-    OS << "  ";
-    Context.getLValueReferenceType(Shared->getType())
-        .print(OS, Context.getPrintingPolicy(), Shared->getName());
-    OS << " = cdp_shared." << Shared->getName() << ";\n";
-  }
-  return References;
+  return perSharedVariable(
+      Child, Context,
+      [&](QualType T) { return Context.getLValueReferenceType(T); },
+      [](StringRef Name) { return " = cdp_shared." + Name.str() + ";"; });
 }
 
 /// The body of `<child>_phase`: its shared variables' references, then each
@@ -215,7 +222,7 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   if (Copy.Serial) {
     const ChildGridUses Uses = findChildGridUses(*Copy.Instance);
     std::optional<PhaseRefusal> Refusal;
-    if (Uses.Barriers || !sharedVariables(*Copy.Instance).empty())
+    if (needsPhases(*Copy.Instance, Uses))
       Phases = splitAtBarriers(*Copy.Instance, Uses, Refusal);
     if (Refusal)
       return false;

@@ -34,8 +34,7 @@ bool runsInPhases(const FunctionDecl *Child) {
   if (!Definition)
     return false;
   const ChildGridUses Uses = findChildGridUses(*Definition);
-  if (!Uses.Barriers && !Uses.CalleeShared &&
-      sharedVariables(*Definition).empty())
+  if (!needsPhases(*Definition, Uses))
     return false;
   std::optional<PhaseRefusal> Refusal;
   return splitAtBarriers(*Definition, Uses, Refusal).has_value();

@@ -197,8 +197,7 @@ private:
                              "the launching thread's"))
       return false;
     // Barriers and shared memory: run phase by phase, where it may be.
-    if (Uses.Barriers || Uses.CalleeShared ||
-        !sharedVariables(*Definition).empty()) {
+    if (needsPhases(*Definition, Uses)) {
       // One fuzzer program so lowered, whose kernel also aggregated by
       // block, failed on an H100 (an illegal address, unexplained yet;
       // the same program without aggregation ran right): not taken there.
