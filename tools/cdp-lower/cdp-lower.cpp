@@ -171,8 +171,9 @@ static cl::opt<unsigned> Threshold(
     "threshold",
     cl::desc("Run a device-side launch whose grid has fewer than <threads> "
              "threads in the launching warp, without a launch (children "
-             "without barriers or shared memory, fire-and-forget or "
-             "--aggregate-unordered)"),
+             "fire-and-forget or --aggregate-unordered; one with "
+             "__syncthreads(); statements or shared memory runs phase by "
+             "phase)"),
     cl::value_desc("threads"), cl::init(0), cl::cat(ToolCategory));
 static cl::opt<unsigned> Coarsen(
     "coarsen",
