@@ -59,9 +59,12 @@ __global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
-  for (int count : {20000, 100000, 300000}) {
+  const long smallest = argc > 2 ? std::atol(argv[2]) : 0;
+  for (int count : {20000, 100000, 300000, 3000000, 10000000}) {
     if (count > largest)
       break;
+    if (count < smallest)
+      continue;
     std::vector<Curve> all(count);
     unsigned seed = 99;
     auto rnd = [&] {

@@ -44,9 +44,12 @@ __global__ void expand(const int *offsets, const int *edges, const int *frontier
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
-  for (int n : {20000, 100000, 300000}) {
+  const long smallest = argc > 2 ? std::atol(argv[2]) : 0;
+  for (int n : {20000, 100000, 300000, 3000000, 30000000}) {
     if (n > largest)
       break;
+    if (n < smallest)
+      continue;
     // Degrees from 0 to ~200, most small: a power-law-like graph.
     std::vector<int> offsets(n + 1, 0), edges;
     unsigned seed = 12345;

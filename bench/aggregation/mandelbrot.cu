@@ -150,9 +150,12 @@ void hostTiles(std::vector<int> &image, int w, int x0, int y0, int size,
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 16384;
-  for (int w : {2048, 8192, 16384}) {
+  const long smallest = argc > 2 ? std::atol(argv[2]) : 0;
+  for (int w : {2048, 8192, 16384, 32768}) {
     if (w > largest)
       break;
+    if (w < smallest)
+      continue;
     std::vector<int> want(w * w);
     long launches = 0;
     hostTiles(want, w, 0, 0, kFirstTile, w / kFirstTile, launches);

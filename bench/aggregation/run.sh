@@ -51,7 +51,10 @@ for program in $programs; do
       [[ -x ./$copy.$variant ]] || continue
       # The program prints its own name; the default-stream copy's is
       # renamed so that the table keeps the two apart.
-      timeout "${LIMIT:-300}" "./$copy.$variant" 2>&1 |
+      # ARGS: the largest and the smallest size to run (each program's
+      # own list; by default its sizes up to the largest native runs).
+      # shellcheck disable=SC2086
+      timeout "${LIMIT:-300}" "./$copy.$variant" ${ARGS:-} 2>&1 |
         sed "s/^$program /$copy /; s/^/$variant /" >> "$results" ||
         echo "$copy.$variant failed" >&2
     done

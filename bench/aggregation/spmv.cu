@@ -58,9 +58,12 @@ __global__ void spmv(const int *offsets, const int *cols, const int *vals,
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 300000;
-  for (int rows : {20000, 100000, 300000}) {
+  const long smallest = argc > 2 ? std::atol(argv[2]) : 0;
+  for (int rows : {20000, 100000, 300000, 3000000, 10000000}) {
     if (rows > largest)
       break;
+    if (rows < smallest)
+      continue;
     std::vector<int> offsets(rows + 1, 0), cols, vals, x(rows);
     unsigned seed = 777;
     auto rnd = [&] { return seed = seed * 1664525u + 1013904223u; };

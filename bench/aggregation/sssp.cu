@@ -83,9 +83,12 @@ __global__ void relaxRound(Graph graph, Distances dist) {
 
 int main(int argc, char **argv) {
   const long largest = argc > 1 ? std::atol(argv[1]) : 200000;
-  for (int n : {20000, 100000, 200000}) {
+  const long smallest = argc > 2 ? std::atol(argv[2]) : 0;
+  for (int n : {20000, 100000, 200000, 2000000, 6000000}) {
     if (n > largest)
       break;
+    if (n < smallest)
+      continue;
     // Degrees from 0 to ~200, most small; weights 1 to 100.
     std::vector<int> rowStart(n + 1, 0), target, weight;
     unsigned seed = 777;
