@@ -9,6 +9,7 @@
 
 #include "Driver/CompileFlags.h"
 #include "Driver/CudaWrapperOverlay.h"
+#include "Driver/InferredCommands.h"
 #include "Driver/NvccCommandLine.h"
 #include "Driver/ParseOnlyHeaders.h"
 #include "Driver/SpacedChevrons.h"
@@ -67,7 +68,9 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
                                         getClangStripDependencyFileAdjuster())),
       Adjuster);
   std::vector<FileParse> Parses;
-  for (const CompileCommand &Command : Commands) {
+  for (const CompileCommand &Inferred : Commands) {
+    const CompileCommand Command =
+        nvccCommandForInferred(Database, Inferred, Path);
     llvm::Expected<std::vector<std::string>> CommandLine =
         clangCommandLine(Command, Input, Notes, NvccFlags);
     if (!CommandLine)
