@@ -12,7 +12,7 @@ coarsen=${COARSEN:-4}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 tool=$1 out=$2
 mkdir -p "$out"
-cp "$here/bench.cuh" "$here/run.sh" "$here/table.py" "$out/"
+cp "$here/bench.cuh" "$here/run.sh" "$here/filled.sh" "$here/table.py" "$out/"
 for program in bfs spmv bezier quadtree mandelbrot sssp; do
   cp "$here/$program.cu" "$out/$program.native.cu"
   cp "$here/$program.cu" "$out/$program.flat.cu" # -DCDP_BENCH_FLAT=1 or 2

@@ -51,10 +51,12 @@ for program in $programs; do
       [[ -x ./$copy.$variant ]] || continue
       # The program prints its own name; the default-stream copy's is
       # renamed so that the table keeps the two apart.
-      # ARGS: the largest and the smallest size to run (each program's
-      # own list; by default its sizes up to the largest native runs).
+      # ARGS_<program>, else ARGS: the largest and the smallest size to
+      # run (each program's own list; by default its sizes up to the
+      # largest native runs; filled.sh sets them).
+      args_of=ARGS_$program
       # shellcheck disable=SC2086
-      timeout "${LIMIT:-300}" "./$copy.$variant" ${ARGS:-} 2>&1 |
+      timeout "${LIMIT:-300}" "./$copy.$variant" ${!args_of:-${ARGS:-}} 2>&1 |
         sed "s/^$program /$copy /; s/^/$variant /" >> "$results" ||
         echo "$copy.$variant failed" >&2
     done

@@ -146,3 +146,45 @@ against_flat({k: v for k, v in rows.items() if not k[0].endswith("_default")},
              "Against the flat programs, children in cudaStreamFireAndForget")
 against_flat({k: v for k, v in rows.items() if k[0].endswith("_default")},
              "Against the flat programs, children in the default stream")
+
+
+def filled(rows, title):
+    """At sizes that fill the GPU (filled.sh), where native CDP does not
+    finish: each transform's speed against the best flat program of the
+    same size, above 1 faster."""
+    print(f"\n{title}\n")
+    variants = ("thresh", "optimize")
+    print("| program | size | flat 1 ms | flat 2 ms | "
+          + " | ".join(f"{k} ms" for k in variants) + " | "
+          + " | ".join(f"{k} / best flat" for k in variants) + " |")
+    print("|---|---:|---:|---:|" + "---:|" * (2 * len(variants)))
+    largest = {}
+    for (name, size), v in sorted(rows.items()):
+        flat = rows_all.get((name.removesuffix("_default"), size), {})
+        if "native" in v or not all(k in flat for k in ("flat1", "flat2")):
+            continue
+        if not any(k in v for k in variants):
+            continue
+        best_flat = min(flat[k][0] for k in ("flat1", "flat2"))
+        ms = lambda k: f"{v[k][0]:.3f}" if k in v else "-"
+        speed = lambda k: f"{best_flat / v[k][0]:.2f}x" if k in v else "-"
+        print(f"| {name} | {size} | {flat['flat1'][0]:.3f} | "
+              f"{flat['flat2'][0]:.3f} | "
+              + " | ".join(ms(k) for k in variants) + " | "
+              + " | ".join(speed(k) for k in variants) + " |")
+        if size >= largest.get(name, (0, None))[0]:
+            largest[name] = (size, {k: best_flat / v[k][0]
+                                    for k in variants if k in v})
+    for k in variants:
+        speeds = [r[1][k] for r in largest.values() if k in r[1]]
+        if speeds:
+            print(f"\nat the largest size, {k} against the best flat "
+                  f"program: geometric mean {geomean(speeds):.2f}x, at least "
+                  f"as fast on {sum(x >= 1 for x in speeds)} of "
+                  f"{len(speeds)}")
+
+
+filled({k: v for k, v in rows.items() if not k[0].endswith("_default")},
+       "At sizes that fill the GPU, children in cudaStreamFireAndForget")
+filled({k: v for k, v in rows.items() if k[0].endswith("_default")},
+       "At sizes that fill the GPU, children in the default stream")
