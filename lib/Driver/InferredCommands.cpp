@@ -21,10 +21,7 @@ namespace cdp {
 static llvm::SmallString<256> absolutePath(llvm::StringRef File,
                                            llvm::StringRef Directory) {
   llvm::SmallString<256> Path(File);
-  if (!llvm::sys::path::is_absolute(Path)) {
-    Path = Directory;
-    llvm::sys::path::append(Path, File);
-  }
+  llvm::sys::path::make_absolute(Directory, Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   return Path;
 }
