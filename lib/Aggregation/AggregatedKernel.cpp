@@ -10,6 +10,7 @@
 #include "Aggregation/ChildGridUses.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/RegisterCap.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/InsertedLines.h"
@@ -129,9 +130,11 @@ public:
   /// Bounds \p Kernel, which aggregates launches, to 1,024 threads a
   /// block unless it has bounds of its own: the runtime's bookkeeping adds
   /// registers, and without the bound a kernel launched with 1,024-thread
-  /// blocks as written could ask for more than a block may have.
+  /// blocks as written could ask for more than a block may have. A
+  /// register cap (`__maxnreg__`) is bounds of its own too, and nvcc
+  /// refuses both on one kernel.
   void boundLauncher(const FunctionDecl &Kernel) {
-    if (Kernel.hasAttr<CUDALaunchBoundsAttr>())
+    if (Kernel.hasAttr<CUDALaunchBoundsAttr>() || writtenRegisterCap(Kernel))
       return;
     // Before the name, and before `ns::` in an out-of-line definition.
     SourceLocation Name = Kernel.getQualifierLoc()
@@ -145,10 +148,13 @@ public:
 private:
   static constexpr const char *LauncherBounds = "__launch_bounds__(1024)";
 
-  /// The copy of \p Child keeps its launch bounds, or gets 1,024 threads
-  /// (the largest block) so that the lookup of its launch never makes it
-  /// ask for more registers than a block of the original's shape may have.
+  /// The copy of \p Child keeps its launch bounds (or register cap), or
+  /// gets 1,024 threads (the largest block) so that the lookup of its
+  /// launch never makes it ask for more registers than a block of the
+  /// original's shape may have.
   std::string launchBoundsOf(const FunctionDecl &Child) const {
+    if (std::optional<std::string> Cap = writtenRegisterCap(Child))
+      return *Cap + " ";
     if (const auto *Bounds = Child.getAttr<CUDALaunchBoundsAttr>()) {
       CharSourceRange Range = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(Bounds->getRange()), SM,
