@@ -49,7 +49,7 @@ namespace {
 class IncludeRecorder : public PPCallbacks {
 public:
   IncludeRecorder(const SourceManager &SM,
-                  llvm::DenseSet<FileID> &IncludeRuntime,
+                  llvm::DenseMap<FileID, bool> &IncludeRuntime,
                   std::vector<LowerLaunchesAction::Inclusion> &Inclusions)
       : SM(SM), IncludeRuntime(IncludeRuntime), Inclusions(Inclusions) {}
 
@@ -62,7 +62,7 @@ public:
       return;
     FileID Includer = SM.getFileID(HashLoc);
     if (Name == RuntimeHeader || Name == AggregationHeader)
-      IncludeRuntime.insert(Includer);
+      IncludeRuntime[Includer] |= Name == AggregationHeader;
     OptionalFileEntryRef IncluderFile = SM.getFileEntryRefForID(Includer);
     bool BesideIncluder = !IsAngled && File && IncluderFile &&
                           SearchPath == IncluderFile->getDir().getName();
@@ -71,7 +71,7 @@ public:
 
 private:
   const SourceManager &SM;
-  llvm::DenseSet<FileID> &IncludeRuntime;
+  llvm::DenseMap<FileID, bool> &IncludeRuntime;
   std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
 };
 
@@ -285,7 +285,7 @@ class LowerLaunchesConsumer : public ASTConsumer {
 public:
   LowerLaunchesConsumer(
       const LoweringOptions &Options, LoweredFile &Result,
-      const llvm::DenseSet<FileID> &IncludeRuntime,
+      const llvm::DenseMap<FileID, bool> &IncludeRuntime,
       const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
       const SkippedCode &Skipped, const MacroLaunchUses &MacroUses)
       : Options(Options), Result(Result), IncludeRuntime(IncludeRuntime),
@@ -329,12 +329,14 @@ public:
     UseRuntime.insert(Visitor.aggregation().UseRuntime.begin(),
                       Visitor.aggregation().UseRuntime.end());
     for (FileID File : UseRuntime) {
-      if (IncludeRuntime.contains(File))
+      // A file that includes cdp/launch.cuh and now aggregates needs
+      // cdp/aggregate.cuh too.
+      const bool Aggregates = Visitor.aggregation().UseRuntime.contains(File);
+      if (auto Included = IncludeRuntime.find(File);
+          Included != IncludeRuntime.end() && (Included->second || !Aggregates))
         continue;
       RuntimeInclude Include = runtimeIncludeFor(
-          File,
-          Visitor.aggregation().UseRuntime.contains(File) ? AggregationHeader
-                                                          : RuntimeHeader,
+          File, Aggregates ? AggregationHeader : RuntimeHeader,
           File == Main
               ? StringRef(Options.OriginalFileName)
               : StringRef(Options.CopyHeaders ? absolutePath(SM, File) : ""),
@@ -488,7 +490,7 @@ private:
 
   const LoweringOptions &Options;
   LoweredFile &Result;
-  const llvm::DenseSet<FileID> &IncludeRuntime;
+  const llvm::DenseMap<FileID, bool> &IncludeRuntime;
   const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
   const MacroLaunchUses &MacroUses;

@@ -24,7 +24,7 @@
 #include "Pdl/SkippedCode.h"
 
 #include "clang/Frontend/FrontendAction.h"
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <set>
 #include <string>
@@ -130,8 +130,10 @@ private:
   /// The options for the file being lowered, with its project's settings.
   LoweringOptions FileOptions;
   LoweredFile &Result;
-  /// Files that include the runtime already (lowering them adds nothing).
-  llvm::DenseSet<clang::FileID> IncludeRuntime;
+  /// Files that include the runtime already, and whether they include
+  /// its aggregation header (lowering them adds nothing, unless a file
+  /// that includes only cdp/launch.cuh aggregates).
+  llvm::DenseMap<clang::FileID, bool> IncludeRuntime;
   std::vector<Inclusion> Inclusions;
   SkippedCode Skipped;
   MacroLaunchUses MacroUses;
