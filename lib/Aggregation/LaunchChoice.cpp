@@ -72,9 +72,10 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
     const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
-    // A serial run in phases is not taken in a kernel that aggregates by
-    // block (LaunchThreshold.cpp): where a kernel launches only children
-    // run so, their small grids run in phases and the rest launch.
+    // A serial run in phases is not taken where the launch is aggregated
+    // (LaunchThreshold.cpp): where a kernel launches only children run
+    // so, their small grids run in phases and the rest launch; in a
+    // __device__ function, whose kernel may aggregate, they aggregate.
     if (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing))
       return Choice;
     Choice.Aggregate.Granularity =
