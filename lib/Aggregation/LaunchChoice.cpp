@@ -54,6 +54,29 @@ bool launchesOnlyPhased(const FunctionDecl &Kernel) {
   return Find.All;
 }
 
+/// Whether every device-side launch written in \p Kernel is of a child
+/// whose threads do not loop, other than \p Kernel itself: children whose
+/// small grids run in the launching warp at the 4,096-thread threshold,
+/// so that, unaggregated above it, the kernel may carry no aggregation at
+/// all. (A looping or recursive child keeps its aggregation, and the
+/// kernel its cost, which the other launches then share.)
+bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionDecl *Kernel;
+    bool All = true;
+    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+      const FunctionDecl *Child = Launch->getDirectCallee();
+      All = Child && Child->getDefinition() &&
+            Child->getCanonicalDecl() != Kernel->getCanonicalDecl() &&
+            !threadsLoop(Child);
+      return All;
+    }
+  } Find;
+  Find.Kernel = &Kernel;
+  Find.TraverseStmt(Kernel.getBody());
+  return Find.All;
+}
+
 } // namespace
 
 LaunchChoice chooseTransforms(const FunctionDecl *Child,
@@ -81,8 +104,18 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
     Choice.Aggregate.Granularity =
         InKernel ? AggregationGranularity::Block : AggregationGranularity::Warp;
     Choice.Aggregate.Quiet = true;
+    Choice.AggregationChosen =
+        !Choice.LoopingChild && launchesOnlyNonLooping(Enclosing);
   }
   return Choice;
+}
+
+AggregationOptions aggregationAfterThreshold(const LaunchChoice &Choice,
+                                             bool Serial) {
+  AggregationOptions Aggregate = Choice.Aggregate;
+  if (Serial && Choice.AggregationChosen)
+    Aggregate.Granularity = AggregationGranularity::None;
+  return Aggregate;
 }
 
 } // namespace cdp

@@ -17,7 +17,15 @@
 // - a launch that still launches is aggregated, by block in the body of a
 //   kernel (the best or within 10% of it on every benchmark), by warp in
 //   a __device__ function or a lambda, where a block's aggregated launch
-//   cannot wait for the block's end;
+//   cannot wait for the block's end; except above the 4,096-thread
+//   threshold of a child that runs in the launching warp below it, in a
+//   function whose launches are all of such children: such a launch
+//   carries at least that many threads of work, and aggregation costs
+//   the launching kernel a register cap and a barrier whether or not it
+//   launches (SSSP at 6M vertices: 41.1 ms a run aggregated above, 34.1
+//   ms not, on an H200; BFS and Bezier alike either way). Beside a
+//   looping or recursive child (Mandelbrot), whose aggregation the kernel
+//   pays for anyway, every launch stays aggregated;
 // - no coarsening: it gained nothing on any benchmark (their time is their
 //   launches).
 //
@@ -54,6 +62,10 @@ struct LaunchChoice {
   AggregationOptions Aggregate;
   /// --optimize chose the threshold of a child whose threads loop.
   bool LoopingChild = false;
+  /// --optimize chose the aggregation (the user asked for none), and may
+  /// drop it above the threshold: the child's threads do not loop, and no
+  /// launch of the enclosing function is of a looping or recursive child.
+  bool AggregationChosen = false;
 };
 
 /// What --optimize (\p Optimize) does at a launch of \p Child (null for a
@@ -65,6 +77,13 @@ LaunchChoice chooseTransforms(const clang::FunctionDecl *Child,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
                               bool Optimize);
+
+/// How \p Choice aggregates its launch once the threshold is applied or
+/// not (\p Serial: its small grids run in the launching warp): what
+/// --optimize chose, without aggregation above the threshold where
+/// AggregationChosen says it may go.
+AggregationOptions aggregationAfterThreshold(const LaunchChoice &Choice,
+                                             bool Serial);
 
 } // namespace cdp
 

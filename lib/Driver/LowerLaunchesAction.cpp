@@ -174,6 +174,7 @@ public:
         // The serial run is the runtime's, in either form of the output.
         State.UseRuntime.insert(File);
       }
+      Choice.Aggregate = aggregationAfterThreshold(Choice, Serial);
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Choice.Aggregate, State.EditsOf, Aggregation)) {
       case AggregationOutcome::Aggregated:

@@ -11,7 +11,10 @@
 // a child whose threads loop) runs in the launching warp where --threshold
 // keeps what the program may observe,
 // and what still launches is aggregated, by block in a kernel and by warp
-// in a __device__ function, where --aggregate keeps it. What a transform
+// in a __device__ function, where --aggregate keeps it; except above the
+// threshold where every launch of the function is of a child that runs in
+// the launching warp at 4096 (no looping or recursive child, whose
+// aggregation the kernel would pay for anyway): there it launches. What a transform
 // refuses goes unreported (the user did not ask for it); the remarks of
 // --optimize-remarks say what was chosen. An option the user gives is kept.
 // A kernel whose children all run in phases (barriers, shared memory) is
@@ -65,7 +68,7 @@ __global__ void weigh(int *out, int first) {
 }
 
 __device__ void visitFrom(const int *edges, int first, int degree, int *seen) {
-  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and is aggregated by warp above (--optimize)
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and launches above (--optimize)
   visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(edges, first,
                                                                  degree, seen);
 }
@@ -103,14 +106,31 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   visit<<<1, 32>>>(edges, offsets[v], degree, seen);
 }
 
+/// Launches of children that run in the launching warp at 4096 alone:
+/// above it they launch, and the kernel aggregates nothing.
+__global__ void visitAll(const int *offsets, const int *edges, int n,
+                         int *seen) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= n)
+    return;
+  int degree = offsets[v + 1] - offsets[v];
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' runs in the launching warp below 4096 threads, and launches above (--optimize)
+  visit<<<(degree + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(edges, offsets[v], degree, seen);
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'weigh' runs in the launching warp below 4096 threads, and launches above (--optimize)
+  weigh<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
+}
+
 // The output, its comments left out (they hold these lines):
-// OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, first, degree, seen); else cdp::aggregated::byWarp(visit_aggregated,
+// OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial((degree + 31) / 32, 32, edges, first, degree, seen); else cdp_launch_visit(visit, {(degree + 31) / 32, 32, 0, cudaStreamFireAndForget})
 // OUT: if (cdp::serial::fewerThreads(r % 4 + 1, 32, 4096)) tile_serial<cdp::serial::sameArguments<1>>(r % 4 + 1, 32, out + r * 128, rows); else cdp::DeviceLaunch<void(float *, int)>(tile, {r % 4 + 1, 32, 0, cudaStreamFireAndForget})
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 // OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp_shade_block_launches.launch(
 // OUT: cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
 // OUT: cdp_halves_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, out);
 // OUT: cdp_launch_visit(visit, {1, 32})
+// OUT: {{^}}__global__ void visitAll(
+// OUT: visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_launch_visit(visit,
+// OUT: weigh_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp::DeviceLaunch<void(int *, int)>(weigh,
 
 // GIVEN-NOT: remark:
 // GRID: cdp_visit_grid_launches.launch(
