@@ -13,6 +13,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 using namespace clang;
 
@@ -40,18 +41,27 @@ bool runsInPhases(const FunctionDecl *Child) {
   return splitAtBarriers(*Definition, Uses, Refusal).has_value();
 }
 
-/// Whether every device-side launch written in \p Kernel is of a child
-/// that a serial run takes phase by phase.
-bool launchesOnlyPhased(const FunctionDecl &Kernel) {
+/// Whether \p Holds for every device-side launch written in \p Kernel,
+/// given the launched child (null for a launch through a pointer).
+bool everyLaunchIn(const FunctionDecl &Kernel,
+                   llvm::function_ref<bool(const FunctionDecl *)> Holds) {
   struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::function_ref<bool(const FunctionDecl *)> Holds;
     bool All = true;
     bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-      All = runsInPhases(Launch->getDirectCallee());
+      All = Holds(Launch->getDirectCallee());
       return All;
     }
   } Find;
+  Find.Holds = Holds;
   Find.TraverseStmt(Kernel.getBody());
   return Find.All;
+}
+
+/// Whether every device-side launch written in \p Kernel is of a child
+/// that a serial run takes phase by phase.
+bool launchesOnlyPhased(const FunctionDecl &Kernel) {
+  return everyLaunchIn(Kernel, runsInPhases);
 }
 
 /// Whether every device-side launch written in \p Kernel is of a child
@@ -61,20 +71,11 @@ bool launchesOnlyPhased(const FunctionDecl &Kernel) {
 /// all. (A looping or recursive child keeps its aggregation, and the
 /// kernel its cost, which the other launches then share.)
 bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const FunctionDecl *Kernel;
-    bool All = true;
-    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-      const FunctionDecl *Child = Launch->getDirectCallee();
-      All = Child && Child->getDefinition() &&
-            Child->getCanonicalDecl() != Kernel->getCanonicalDecl() &&
-            !threadsLoop(Child);
-      return All;
-    }
-  } Find;
-  Find.Kernel = &Kernel;
-  Find.TraverseStmt(Kernel.getBody());
-  return Find.All;
+  return everyLaunchIn(Kernel, [&](const FunctionDecl *Child) {
+    return Child && Child->getDefinition() &&
+           Child->getCanonicalDecl() != Kernel.getCanonicalDecl() &&
+           !threadsLoop(Child);
+  });
 }
 
 } // namespace
