@@ -105,7 +105,7 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
     Choice.Aggregate.Granularity =
         InKernel ? AggregationGranularity::Block : AggregationGranularity::Warp;
     Choice.Aggregate.Quiet = true;
-    Choice.AggregationChosen =
+    Choice.UnaggregatedAboveThreshold =
         !Choice.LoopingChild && launchesOnlyNonLooping(Enclosing);
   }
   return Choice;
@@ -114,7 +114,7 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
 AggregationOptions aggregationAfterThreshold(const LaunchChoice &Choice,
                                              bool Serial) {
   AggregationOptions Aggregate = Choice.Aggregate;
-  if (Serial && Choice.AggregationChosen)
+  if (Serial && Choice.UnaggregatedAboveThreshold)
     Aggregate.Granularity = AggregationGranularity::None;
   return Aggregate;
 }

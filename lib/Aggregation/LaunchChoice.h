@@ -62,10 +62,11 @@ struct LaunchChoice {
   AggregationOptions Aggregate;
   /// --optimize chose the threshold of a child whose threads loop.
   bool LoopingChild = false;
-  /// --optimize chose the aggregation (the user asked for none), and may
-  /// drop it above the threshold: the child's threads do not loop, and no
-  /// launch of the enclosing function is of a looping or recursive child.
-  bool AggregationChosen = false;
+  /// Where its threshold applies, the launch goes unaggregated above it:
+  /// --optimize chose the aggregation (the user asked for none), the
+  /// child's threads do not loop, and no launch of the enclosing function
+  /// is of a looping or recursive child.
+  bool UnaggregatedAboveThreshold = false;
 };
 
 /// What --optimize (\p Optimize) does at a launch of \p Child (null for a
@@ -80,8 +81,7 @@ LaunchChoice chooseTransforms(const clang::FunctionDecl *Child,
 
 /// How \p Choice aggregates its launch once the threshold is applied or
 /// not (\p Serial: its small grids run in the launching warp): what
-/// --optimize chose, without aggregation above the threshold where
-/// AggregationChosen says it may go.
+/// --optimize chose, or none where UnaggregatedAboveThreshold says so.
 AggregationOptions aggregationAfterThreshold(const LaunchChoice &Choice,
                                              bool Serial);
 
