@@ -10,6 +10,7 @@
 #include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/IndexGuard.h"
+#include "Aggregation/LaneSums.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
@@ -21,6 +22,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -137,12 +139,126 @@ std::string sharedReferences(const FunctionDecl &Child, ASTContext &Context) {
       [](StringRef Name) { return " = cdp_shared." + Name.str() + ";"; });
 }
 
+/// The type of a lane's sum of \p Variable: its own, unsigned for an int
+/// (an unsigned sum wraps, as the atomics do, where an int's overflow is
+/// undefined).
+std::string laneSumType(const VarDecl &Variable, ASTContext &Context) {
+  const QualType Type = Variable.getType().getUnqualifiedType();
+  return Type->isSpecificBuiltinType(BuiltinType::Int)
+             ? "unsigned"
+             : Type.getAsString(Context.getPrintingPolicy());
+}
+
+/// The members of `<child>_shared` that a serial run's lanes add up in
+/// (cdp::serial::HasLaneSums): `cdp_lane_sums`, and `cdp_add`, which adds
+/// a lane's sums to the slot at the end of a phase. Nothing without \p Sums.
+std::string laneSumsMembers(llvm::ArrayRef<LaneSum> Sums, ASTContext &Context) {
+  if (Sums.empty())
+    return "";
+  std::string Members;
+  llvm::SmallPtrSet<const VarDecl *, 4> Declared;
+  for (const LaneSum &Sum : Sums)
+    if (Declared.insert(Sum.Variable).second)
+      Members += "    " + laneSumType(*Sum.Variable, Context) + " " +
+                 Sum.Variable->getNameAsString() + " = 0;\n";
+  std::string Adds;
+  for (size_t I = 0; I < Sums.size();) {
+    const unsigned Phase = Sums[I].Phase;
+    std::vector<std::string> Lines;
+    for (; I < Sums.size() && Sums[I].Phase == Phase; ++I) {
+      const std::string Name = Sums[I].Variable->getNameAsString();
+      const bool Int = Sums[I]
+                           .Variable->getType()
+                           .getUnqualifiedType()
+                           ->isSpecificBuiltinType(BuiltinType::Int);
+      Lines.push_back("atomicAdd(&" + Name + ", " + (Int ? "(int)" : "") +
+                      "cdp_sums." + Name + ");");
+    }
+    Adds += "    if (cdp_phase == " + std::to_string(Phase) + ")";
+    Adds += Lines.size() == 1
+                ? "\n      " + Lines.front() + "\n"
+                : " {\n      " + llvm::join(Lines, "\n      ") + "\n    }\n";
+  }
+  return "  /// What each lane of a serial run adds up alone, in the phases "
+         "that only\n  /// add to a variable; added to the slot at the "
+         "phase's end.\n  struct cdp_lane_sums {\n" +
+         Members +
+         "  };\n  __device__ void cdp_add(const cdp_lane_sums &cdp_sums, "
+         "unsigned cdp_phase) {\n" +
+         Adds + "  }\n";
+}
+
+/// A piece of a child's body that the text of its phases writes otherwise.
+struct BodyCut {
+  SourceLocation Begin, End;
+  /// What stands in its place; nothing for a declaration left out, whose
+  /// indentation goes too.
+  std::string Replacement;
+};
+
+/// `cdp_sums.total += (int)(x)` for `atomicAdd(&total, x)`, or nothing
+/// after an error.
+std::optional<std::string> laneSumText(const LaneSum &Sum,
+                                       const LaneSum::Addition &Addition,
+                                       ASTContext &Context,
+                                       const SourceEdits &Edits) {
+  const Expr &Value = *Addition.Call->getArg(1);
+  std::optional<std::string> ValueText = Edits.textAfterEdits(
+      CharSourceRange::getCharRange(
+          Value.getBeginLoc(),
+          Lexer::getLocForEndOfToken(Value.getEndLoc(), 0,
+                                     Context.getSourceManager(),
+                                     Context.getLangOpts())),
+      Context.getDiagnostics());
+  if (!ValueText)
+    return std::nullopt;
+  std::string Text = "cdp_sums." + Sum.Variable->getNameAsString() + " += ";
+  if (!Addition.Converts)
+    return Text + *ValueText;
+  return Text + "(" +
+         Sum.Variable->getType().getUnqualifiedType().getAsString(
+             Context.getPrintingPolicy()) +
+         ")(" + *ValueText + ")";
+}
+
+/// What the phases' text leaves out of \p Child's body (its declarations of
+/// shared variables) and writes otherwise (the additions of \p Sums), in
+/// the order written; nothing after an error.
+std::optional<std::vector<BodyCut>> bodyCuts(const BarrierPhases &Phases,
+                                             llvm::ArrayRef<LaneSum> Sums,
+                                             ASTContext &Context,
+                                             const SourceEdits &Edits) {
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &LangOpts = Context.getLangOpts();
+  std::vector<BodyCut> Cuts;
+  for (const DeclStmt *Shared : Phases.SharedDeclarations)
+    Cuts.push_back({statementBegin(*Shared, SM),
+                    afterStatement(*Shared, SM, LangOpts), ""});
+  for (const LaneSum &Sum : Sums)
+    for (const LaneSum::Addition &Addition : Sum.Additions) {
+      std::optional<std::string> Text =
+          laneSumText(Sum, Addition, Context, Edits);
+      if (!Text)
+        return std::nullopt;
+      Cuts.push_back({Addition.Call->getBeginLoc(),
+                      Lexer::getLocForEndOfToken(Addition.Call->getEndLoc(), 0,
+                                                 SM, LangOpts),
+                      *Text});
+    }
+  llvm::sort(Cuts, [&](const BodyCut &A, const BodyCut &B) {
+    return SM.isBeforeInTranslationUnit(A.Begin, B.Begin);
+  });
+  return Cuts;
+}
+
 /// The body of `<child>_phase`: its shared variables' references, then each
 /// phase of \p Child's body as written (shared declarations left out, the
-/// declarations of earlier phases it reads declared again first), run when
-/// cdp_phase names it. Nothing after an error.
+/// declarations of earlier phases it reads declared again first, the
+/// additions of \p Sums to the lane's sums), run when cdp_phase names it.
+/// Nothing after an error.
 std::optional<std::string> phasesText(const FunctionDecl &Child,
                                       const BarrierPhases &Phases,
+                                      llvm::ArrayRef<LaneSum> Sums,
                                       ASTContext &Context,
                                       const SourceEdits &Edits) {
   const SourceManager &SM = Context.getSourceManager();
@@ -152,6 +268,10 @@ std::optional<std::string> phasesText(const FunctionDecl &Child,
     return Edits.textAfterEdits(CharSourceRange::getCharRange(Begin, End),
                                 Context.getDiagnostics());
   };
+  std::optional<std::vector<BodyCut>> Cuts =
+      bodyCuts(Phases, Sums, Context, Edits);
+  if (!Cuts)
+    return std::nullopt;
   std::string Text = "{\n" + sharedReferences(Child, Context);
   SourceLocation Begin = Body->getLBracLoc().getLocWithOffset(1);
   for (unsigned Phase = 0; Phase < Phases.phases(); ++Phase) {
@@ -167,17 +287,17 @@ std::optional<std::string> phasesText(const FunctionDecl &Child,
       Text += "  " + *Declaration + "\n";
     }
     Text += lineDirectiveAt(SM, Begin);
-    // The phase's text, less the declarations of shared variables.
-    for (const DeclStmt *Shared : Phases.SharedDeclarations) {
-      const SourceLocation SharedBegin = statementBegin(*Shared, SM);
-      if (!SM.isBeforeInTranslationUnit(SharedBegin, End) ||
-          SM.isBeforeInTranslationUnit(SharedBegin, Begin))
+    // The phase's text, with the cuts made.
+    for (const BodyCut &Cut : *Cuts) {
+      if (!SM.isBeforeInTranslationUnit(Cut.Begin, End) ||
+          SM.isBeforeInTranslationUnit(Cut.Begin, Begin))
         continue;
-      std::optional<std::string> Before = TextOf(Begin, SharedBegin);
+      std::optional<std::string> Before = TextOf(Begin, Cut.Begin);
       if (!Before)
         return std::nullopt;
-      Text += StringRef(*Before).rtrim(" \t").str();
-      Begin = afterStatement(*Shared, SM, LangOpts);
+      Text += Cut.Replacement.empty() ? StringRef(*Before).rtrim(" \t").str()
+                                      : *Before + Cut.Replacement;
+      Begin = Cut.End;
     }
     std::optional<std::string> Rest = TextOf(Begin, End);
     if (!Rest)
@@ -219,6 +339,7 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   // A child with barriers or shared memory runs serially phase by phase;
   // LaunchThreshold checked that it may.
   std::optional<BarrierPhases> Phases;
+  std::vector<LaneSum> Sums;
   if (Copy.Serial) {
     const ChildGridUses Uses = findChildGridUses(*Copy.Instance);
     std::optional<PhaseRefusal> Refusal;
@@ -226,6 +347,8 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
       Phases = splitAtBarriers(*Copy.Instance, Uses, Refusal);
     if (Refusal)
       return false;
+    if (Phases)
+      Sums = findLaneSums(*Copy.Instance, Child, *Phases);
   }
   // A launch before the copy (in the child itself, when it launches
   // itself) needs the wrappers declared first.
@@ -262,23 +385,28 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
             *BodyText;
   if (Phases) {
     std::optional<std::string> PhasesBody =
-        phasesText(Child, *Phases, Context, Edits);
+        phasesText(Child, *Phases, Sums, Context, Edits);
     if (!PhasesBody)
       return false;
-    Text += "\n\n/// The shared memory of a block of '" + Name +
-            "' in a serial run (cdp-lower\n/// --threshold): a slot of "
-            "global memory.\n" +
-            Head.declaration() + "struct " + Name + "_shared {\n" +
-            sharedMembers(Child, Context) + "};\n\n/// '" + Name +
-            "' for one thread (cdp-lower --threshold): its body, with\n/// "
-            "the indices as parameters, cut at its barriers into phases; "
-            "runs\n/// phase cdp_phase.\n" +
-            Head.declaration() + "static __device__ void " + Name +
-            "_phase(const uint3 blockIdx, const uint3 threadIdx,\n"
-            "    const dim3 gridDim, const dim3 blockDim, const unsigned "
-            "cdp_phase,\n    " +
-            Name + "_shared" + Head.Arguments + " &cdp_shared" + Parameters +
-            ")\n" + *PhasesBody;
+    const std::string Storage = Name + "_shared" + Head.Arguments;
+    Text +=
+        "\n\n/// The shared memory of a block of '" + Name +
+        "' in a serial run (cdp-lower\n/// --threshold): a slot of "
+        "global memory.\n" +
+        Head.declaration() + "struct " + Name + "_shared {\n" +
+        sharedMembers(Child, Context) + laneSumsMembers(Sums, Context) +
+        "};\n\n/// '" + Name +
+        "' for one thread (cdp-lower --threshold): its body, with\n/// "
+        "the indices as parameters, cut at its barriers into phases; "
+        "runs\n/// phase cdp_phase.\n" +
+        Head.declaration() + "static __device__ void " + Name +
+        "_phase(const uint3 blockIdx, const uint3 threadIdx,\n"
+        "    const dim3 gridDim, const dim3 blockDim, const unsigned "
+        "cdp_phase,\n    " +
+        Storage + " &cdp_shared" +
+        (Sums.empty() ? ""
+                      : ", typename " + Storage + "::cdp_lane_sums &cdp_sums") +
+        Parameters + ")\n" + *PhasesBody;
   }
   // A wrapper: its comment, its signature, and one call of the runtime
   // (\p Runtime, with its template arguments) with the wrapper's leading

@@ -37,6 +37,15 @@ __global__ void longRow(const Value *vals, int length,
 // CHECK-NEXT: template <class Value>
 // CHECK-NEXT: struct longRow_shared {
 // CHECK-NEXT:   unsigned long long partial;
+// CHECK-NEXT:   /// What each lane of a serial run adds up alone, in the phases that only
+// CHECK-NEXT:   /// add to a variable; added to the slot at the phase's end.
+// CHECK-NEXT:   struct cdp_lane_sums {
+// CHECK-NEXT:     unsigned long long partial = 0;
+// CHECK-NEXT:   };
+// CHECK-NEXT:   __device__ void cdp_add(const cdp_lane_sums &cdp_sums, unsigned cdp_phase) {
+// CHECK-NEXT:     if (cdp_phase == 1)
+// CHECK-NEXT:       atomicAdd(&partial, cdp_sums.partial);
+// CHECK-NEXT:   }
 // CHECK-NEXT: };
 // CHECK-EMPTY:
 // CHECK-NEXT: /// 'longRow' for one thread (cdp-lower --threshold): its body, with
@@ -45,7 +54,7 @@ __global__ void longRow(const Value *vals, int length,
 // CHECK-NEXT: template <class Value>
 // CHECK-NEXT: static __device__ void longRow_phase(const uint3 blockIdx, const uint3 threadIdx,
 // CHECK-NEXT:     const dim3 gridDim, const dim3 blockDim, const unsigned cdp_phase,
-// CHECK-NEXT:     longRow_shared<Value> &cdp_shared, const Value *vals, int length, unsigned long long *y)
+// CHECK-NEXT:     longRow_shared<Value> &cdp_shared, typename longRow_shared<Value>::cdp_lane_sums &cdp_sums, const Value *vals, int length, unsigned long long *y)
 // CHECK-NEXT: {
 // CHECK-NEXT:   unsigned long long &partial = cdp_shared.partial;
 // CHECK-NEXT:   if (cdp_phase == 0) {
@@ -60,7 +69,7 @@ __global__ void longRow(const Value *vals, int length,
 // CHECK-EMPTY:
 // CHECK-NEXT:   int k = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-NEXT:   if (k < length)
-// CHECK-NEXT:     atomicAdd(&partial, (unsigned long long)vals[k]);
+// CHECK-NEXT:     cdp_sums.partial += (unsigned long long)vals[k];
 // CHECK-NEXT:   }
 // CHECK-NEXT:   if (cdp_phase == 2) {
 // CHECK-NEXT: #line 31

@@ -4,7 +4,9 @@
 // that reverses its block through a shared tile (the thread index, read
 // after the barrier, is declared again there); one that sums into a shared
 // counter with atomics (as a long-row SpMV child does) in three phases, on
-// blocks of two dimensions; one with shared memory and no barrier. Lanes
+// blocks of two dimensions; one that sums into a shared int past its range
+// and counts into a shared unsigned (each lane adds up its part alone);
+// one with shared memory and no barrier. Lanes
 // of one warp launch grids of different shapes, some above the threshold
 // (launched), and every block of the parent holds slots at once. Each
 // result lands in a cell of its own, so that a thread run twice, a phase
@@ -16,6 +18,7 @@ constexpr int kParents = 256;
 __device__ int g_reversed[kParents][256];
 __device__ unsigned long long g_sums[kParents];
 __device__ int g_doubled[kParents][64];
+__device__ int g_wrapped[kParents];
 
 /// Block b reverses elements b*blockDim.x ... of its row.
 template <class T>
@@ -50,6 +53,25 @@ __global__ void countIn(unsigned long long *sum, int parent) {
                        threadIdx.y * 7);
 }
 
+/// Sums into a shared int past its range (the sum wraps, as the atomics'
+/// does) and counts into a shared unsigned, in a phase that only adds to
+/// them: a serial run adds up each lane's part alone (LaneSums.h).
+__global__ void wrapping(int *cell, int parent) {
+  __shared__ int total;
+  __shared__ unsigned count;
+  if (threadIdx.x == 0) {
+    total = parent;
+    count = 0;
+  }
+  __syncthreads();
+  atomicAdd(&total, 0x3fffffff + int(threadIdx.x) * parent);
+  if (threadIdx.x % 3 == 0)
+    atomicAdd(&count, 1);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicAdd(cell, total ^ int(count * 977));
+}
+
 /// Shared memory without a barrier: each thread reads its own element.
 __global__ void doubled(int *cells, int parent) {
   __shared__ int mine[64];
@@ -71,6 +93,8 @@ __global__ void parent() {
   dim3 block(1 + t % 7, 1 + t % 3);
   countIn<<<1 + t % 4, t % 11 == 0 ? dim3(16, 16) : block, 0,
             cudaStreamFireAndForget>>>(&g_sums[t], t);
+  wrapping<<<1 + t % 2, 32 + t % 40, 0, cudaStreamFireAndForget>>>(
+      &g_wrapped[t], t);
   if (t % 2)
     doubled<<<1 + t % 3, 1 + t % 64, 0, cudaStreamFireAndForget>>>(
         g_doubled[t], t);
@@ -78,7 +102,7 @@ __global__ void parent() {
 
 __global__ void report() {
   for (int p = 0; p < kParents; p += 16) {
-    int reversed = 0, twice = 0;
+    int reversed = 0, twice = 0, wrapped = 0;
     unsigned long long sums = 0;
     for (int q = p; q < p + 16; ++q) {
       for (int i = 0; i < 256; ++i)
@@ -86,10 +110,12 @@ __global__ void report() {
       for (int i = 0; i < 64; ++i)
         twice = twice * 17 + g_doubled[q][i];
       sums = sums * 1000033ull + g_sums[q];
+      wrapped = wrapped * 13 + g_wrapped[q];
     }
     logValue(reversed);
     logValue(twice);
     logValue(int(sums ^ (sums >> 32)));
+    logValue(wrapped);
   }
 }
 

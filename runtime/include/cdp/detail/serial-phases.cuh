@@ -92,6 +92,18 @@ __device__ inline uint3 threadOfBlock(unsigned Linear, dim3 B) {
   return uint3{Linear % B.x, Linear / B.x % B.y, Linear / B.x / B.y};
 }
 
+/// Whether the shared memory \p Storage of a child declares
+/// `cdp_lane_sums`: what each lane of a serial run adds up alone in the
+/// phases that only add to a shared variable (`atomicAdd(&total, x);`),
+/// and adds to the block's variable once at the phase's end
+/// (`Storage::cdp_add(sums, phase)`), so that the phase's loop has no
+/// store to memory and its loads overlap (cdp-lower's LaneSums.h).
+template <class Storage, class = void>
+inline constexpr bool HasLaneSums = false;
+template <class Storage>
+inline constexpr bool
+    HasLaneSums<Storage, std::void_t<typename Storage::cdp_lane_sums>> = true;
+
 /// The grid of each lane of \p Owners in turn, block by block, phase by
 /// phase: the lanes of \p Mask share each phase's threads, and meet
 /// (__syncwarp, which also orders their memory) before the next phase.
@@ -117,9 +129,17 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
           const bool AtX0 = P < 64 && ((AtXZero >> P) & 1);
           const unsigned Threads = AtX0 ? B.y * B.z : PerBlock;
           const unsigned Step = AtX0 ? B.x : 1;
-          for (unsigned T = Rank; T < Threads; T += Lanes)
-            Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared,
-                  Owned...);
+          if constexpr (HasLaneSums<Storage>) {
+            typename Storage::cdp_lane_sums Sums{};
+            for (unsigned T = Rank; T < Threads; T += Lanes)
+              Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared,
+                    Sums, Owned...);
+            Shared.cdp_add(Sums, P);
+          } else {
+            for (unsigned T = Rank; T < Threads; T += Lanes)
+              Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared,
+                    Owned...);
+          }
           __syncwarp(Mask);
         }
       }
