@@ -63,23 +63,24 @@ __global__ void counts(const int *values, int *sum, unsigned *odd) {
 // CHECK-NEXT:     atomicAdd(odd, odds);
 
 /// Shared variables whose additions must stay atomics: one read in the
-/// phase that adds to it, one whose sum is read, one that a pointer
-/// reaches, one of floats, one added to in a lambda, one added to in a
-/// macro.
+/// phase that adds to it, one whose sum is read, one that a pointer kept
+/// from an earlier phase reaches, one of floats, one added to in a
+/// lambda, one added to in a macro.
 #define ADD_ONE(counter) atomicAdd(&counter, 1u)
 __global__ void kept(const float *values, unsigned *out) {
   __shared__ unsigned seen, before, viaPointer, inLambda, inMacro;
+  __shared__ unsigned *stash;
   __shared__ float real;
   if (threadIdx.x == 0)
-    seen = before = viaPointer = inLambda = inMacro = 0, real = 0;
+    seen = before = viaPointer = inLambda = inMacro = 0, real = 0,
+    stash = &viaPointer;
   __syncthreads();
   atomicAdd(&seen, 1u);
   if (seen > 1000)
     out[1] = 1;
   out[2 + atomicAdd(&before, 1u)] = 1;
-  unsigned *p = &viaPointer;
   atomicAdd(&viaPointer, 2u);
-  atomicAdd(p, 1u);
+  atomicAdd(stash, 1u);
   atomicAdd(&real, values[threadIdx.x]);
   [&] { atomicAdd(&inLambda, 1u); }();
   ADD_ONE(inMacro);
@@ -93,6 +94,7 @@ __global__ void kept(const float *values, unsigned *out) {
 // CHECK-NEXT:   unsigned int viaPointer;
 // CHECK-NEXT:   unsigned int inLambda;
 // CHECK-NEXT:   unsigned int inMacro;
+// CHECK-NEXT:   unsigned int *stash;
 // CHECK-NEXT:   float real;
 // CHECK-NEXT: };
 // CHECK:      static __device__ void kept_phase(const uint3 blockIdx, const uint3 threadIdx,
@@ -102,9 +104,8 @@ __global__ void kept(const float *values, unsigned *out) {
 // CHECK-NEXT:   if (seen > 1000)
 // CHECK-NEXT:     out[1] = 1;
 // CHECK-NEXT:   out[2 + atomicAdd(&before, 1u)] = 1;
-// CHECK-NEXT:   unsigned *p = &viaPointer;
 // CHECK-NEXT:   atomicAdd(&viaPointer, 2u);
-// CHECK-NEXT:   atomicAdd(p, 1u);
+// CHECK-NEXT:   atomicAdd(stash, 1u);
 // CHECK-NEXT:   atomicAdd(&real, values[threadIdx.x]);
 // CHECK-NEXT:   [&] { atomicAdd(&inLambda, 1u); }();
 // CHECK-NEXT:   ADD_ONE(inMacro);
