@@ -132,8 +132,8 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
           if constexpr (HasLaneSums<Storage>) {
             typename Storage::cdp_lane_sums Sums{};
             for (unsigned T = Rank; T < Threads; T += Lanes)
-              Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared,
-                    Sums, Owned...);
+              Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared, Sums,
+                    Owned...);
             Shared.cdp_add(Sums, P);
           } else {
             for (unsigned T = Rank; T < Threads; T += Lanes)
