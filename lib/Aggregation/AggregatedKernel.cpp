@@ -39,8 +39,8 @@ public:
       : Context(Context), SM(Context.getSourceManager()), EditsOf(EditsOf) {}
 
   /// `cdp::aggregated::BlockScope<child_aggregated>
-  /// cdp_child_block_launches;` (or a GridScope) for each of \p Scopes, as
-  /// the first lines of \p Kernel's body.
+  /// cdp_child_block_launches;` (or a GroupScope or GridScope) for each of
+  /// \p Scopes, as the first lines of \p Kernel's body.
   void declareScopes(const FunctionDecl &Kernel,
                      llvm::ArrayRef<ScopeEntry> Scopes) {
     const auto *Body = cast<CompoundStmt>(Kernel.getBody());
@@ -48,12 +48,19 @@ public:
         Body->body_empty() ? "  " : indentOf(Body->body_front()->getBeginLoc());
     std::string Lines;
     for (const auto &[Scope, Spelling] : Scopes) {
-      const bool Grid = Scope.Granularity == AggregationGranularity::Grid;
+      std::string By = "block", Type = "BlockScope<" + Spelling.Kernel + ">";
+      if (Scope.Granularity == AggregationGranularity::Grid) {
+        By = "grid";
+        Type = "GridScope<" + Spelling.Kernel + ">";
+      } else if (Scope.Granularity == AggregationGranularity::Group) {
+        By = "group of " + std::to_string(GroupBlocks) + " blocks";
+        Type = "GroupScope<" + Spelling.Kernel + ", " +
+               std::to_string(GroupBlocks) + ">";
+      }
       Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of " +
-               quotedKernelName(Scope.Child) + " by this " +
-               (Grid ? "grid" : "block") + ", made as one when it ends.\n" +
-               Indent + runtime::AggregatedNamespace.str() +
-               (Grid ? "GridScope<" : "BlockScope<") + Spelling.Kernel + "> " +
+               quotedKernelName(Scope.Child) + " by this " + By +
+               ", made as one when it ends.\n" + Indent +
+               runtime::AggregatedNamespace.str() + Type + " " +
                Spelling.Variable + ";";
     }
     insertLinesAfter(Body->getLBracLoc(), Lines);

@@ -73,6 +73,8 @@ std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {
     Granularity = AggregationGranularity::Warp;
   else if (Callee->getName() == "block")
     Granularity = AggregationGranularity::Block;
+  else if (Callee->getName() == "group")
+    Granularity = AggregationGranularity::Group;
   else if (Callee->getName() == "grid")
     Granularity = AggregationGranularity::Grid;
   else
@@ -341,9 +343,10 @@ private:
 
 std::string scopeName(const FunctionDecl &Child,
                       AggregationGranularity Granularity) {
-  return "cdp_" + Child.getNameAsString() +
-         (Granularity == AggregationGranularity::Grid ? "_grid" : "_block") +
-         "_launches";
+  const char *By = Granularity == AggregationGranularity::Grid    ? "_grid"
+                   : Granularity == AggregationGranularity::Group ? "_group"
+                                                                  : "_block";
+  return "cdp_" + Child.getNameAsString() + By + "_launches";
 }
 
 AggregationOutcome

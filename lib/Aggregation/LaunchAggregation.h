@@ -51,7 +51,12 @@ class Expr;
 
 namespace cdp {
 
-enum class AggregationGranularity { None, Warp, Block, Grid };
+enum class AggregationGranularity { None, Warp, Block, Group, Grid };
+
+/// The blocks of a group (--aggregate=group): consecutive blocks of the
+/// launching grid whose launches are made as one when the last of them
+/// ends.
+constexpr unsigned GroupBlocks = 4;
 
 /// The children whose launches the user declares independent of the order
 /// of their stream (`--aggregate-unordered`, or `Aggregation: Unordered:`
@@ -94,8 +99,9 @@ struct AggregatedChild {
 struct AggregationState {
   /// By the declaration the copy is written from (a template's pattern).
   llvm::MapVector<const clang::FunctionDecl *, AggregatedChild> Children;
-  /// Each (launching kernel, child) pair aggregated by block or grid: the
-  /// kernel declares the child's BlockScope or GridScope. With the child's name
+  /// Each (launching kernel, child) pair aggregated by block, group or
+  /// grid: the kernel declares the child's BlockScope, GroupScope or
+  /// GridScope. With the child's name
   /// as the launch wrote it (`work::child`), which names it there.
   struct Scope {
     const clang::FunctionDecl *Kernel;

@@ -228,7 +228,8 @@ private:
                     const LaunchChoice &Choice, bool Serial, bool Aggregated) {
     if (!Options.Optimize || !Options.OptimizeRemarks)
       return;
-    static const char *const Granularities[] = {"", "warp", "block", "grid"};
+    static const char *const Granularities[] = {"", "warp", "block", "group",
+                                                "grid"};
     const std::string By =
         Granularities[static_cast<unsigned>(Choice.Aggregate.Granularity)];
     const std::string Below =

@@ -163,6 +163,9 @@ static cl::opt<cdp::AggregationGranularity> Aggregate(
                clEnumValN(cdp::AggregationGranularity::Block, "block",
                           "the threads of a block, launched when the block "
                           "ends"),
+               clEnumValN(cdp::AggregationGranularity::Group, "group",
+                          "the threads of a group of 4 consecutive blocks, "
+                          "launched when the group's last block ends"),
                clEnumValN(cdp::AggregationGranularity::Grid, "grid",
                           "the threads of the launching grid, launched when "
                           "its last block ends")),

@@ -27,7 +27,9 @@
 //    their records and the warp's first such thread launches them at once
 //    (`byWarp`). At block granularity, a kernel's `BlockScope` collects the
 //    records of the whole block and the block's last thread to finish
-//    launches them (`BlockScope::launch`, `~BlockScope`).
+//    launches them (`BlockScope::launch`, `~BlockScope`). At group and grid
+//    granularity, the blocks' batches join a list that the group's (of
+//    consecutive blocks) or the grid's last block launches as one.
 //
 //    Nothing is lost: when the heap has no room, a record does not fit, or the
 //    aggregated launch fails, each launch is made alone, as a one-record
@@ -63,6 +65,10 @@ __device__ inline cudaStream_t warp(cudaStream_t Stream = 0) { return Stream; }
 /// Aggregates this launch with the same launches of the other threads of
 /// its block, launched when the block finishes.
 __device__ inline cudaStream_t block(cudaStream_t Stream = 0) { return Stream; }
+/// Aggregates this launch with the same launches of the other threads of
+/// its group of 4 consecutive blocks, launched when the group's last block
+/// finishes.
+__device__ inline cudaStream_t group(cudaStream_t Stream = 0) { return Stream; }
 /// Aggregates this launch with the same launches of the whole launching
 /// grid, launched when the grid's last block finishes.
 __device__ inline cudaStream_t grid(cudaStream_t Stream = 0) { return Stream; }
@@ -72,7 +78,8 @@ __device__ inline cudaStream_t grid(cudaStream_t Stream = 0) { return Stream; }
 
 // The runtime of aggregated launches, cdp::aggregated. What lowered code
 // names: Batch and SyncedBatch (the aggregated kernel's parameter), byWarp,
-// BlockScope and GridScope (below), readStats; the rest is detail.
+// BlockScope, GroupScope and GridScope (below), readStats; the rest is
+// detail.
 #include "cdp/detail/aggregate-batch.cuh"
 #include "cdp/detail/aggregate-memory.cuh"
 #include "cdp/detail/aggregate-records.cuh"
@@ -84,10 +91,17 @@ namespace aggregated {
 
 /// The launches of a kernel's original by one block, launched as one when
 /// the block ends (--aggregate=block).
-template <auto Kernel> using BlockScope = detail::LaunchScope<false, Kernel>;
+template <auto Kernel>
+using BlockScope = detail::LaunchScope<detail::kOneBlock, Kernel>;
+/// The launches of a kernel's original by a group of \p Blocks consecutive
+/// blocks of its grid (by linear block index), launched as one when the
+/// group's last block ends (--aggregate=group).
+template <auto Kernel, unsigned Blocks>
+using GroupScope = detail::LaunchScope<Blocks, Kernel>;
 /// The launches of a kernel's original by one grid, launched as one when
 /// its last block ends (--aggregate=grid).
-template <auto Kernel> using GridScope = detail::LaunchScope<true, Kernel>;
+template <auto Kernel>
+using GridScope = detail::LaunchScope<detail::kWholeGrid, Kernel>;
 
 } // namespace aggregated
 } // namespace cdp

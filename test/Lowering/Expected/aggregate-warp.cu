@@ -184,3 +184,10 @@ __global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBa
                                                   out + 1 + threadIdx.x, n / 2);
 }
 #line 91
+
+// By groups of 4 blocks: the grid's output with GroupScope in place of
+// GridScope (the group's runtime is tested on the GPU, group_launches.cu).
+// RUN: cd %S && %cdp-lower --aggregate=group aggregate.cu -o %t.group.cu
+// RUN: diff -u %S/Expected/aggregate-group.cu %t.group.cu
+// RUN: %nvcc-rdc -c %t.group.cu -o %t.group.o
+// RUN: %cdp-lower --aggregate=group %t.group.cu | diff -u %t.group.cu -

@@ -4,10 +4,11 @@
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// --aggregate=block and grid: the launches of a block (or of a grid, found
-// through a table keyed by the grid) recorded and launched as one when the
-// block (the grid's last block) ends (LaunchScope). Part of
-// cdp/aggregate.cuh, which includes it; not to be included alone.
+// --aggregate=block, group and grid: the launches of a block (or of a group
+// of consecutive blocks, or of a grid, both found through a table keyed by
+// the grid) recorded and launched as one when the block (the group's or
+// the grid's last block) ends (LaunchScope). Part of cdp/aggregate.cuh,
+// which includes it; not to be included alone.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_DETAIL_AGGREGATE_SCOPE_CUH
@@ -24,17 +25,37 @@ namespace aggregated {
 
 namespace detail {
 
-/// Grid granularity: each parent grid's batches are found through its
-/// `%gridid` in a table of the launching kernel. An entry lives from the
-/// grid's first block to its last; at most 128 grids are resident on a
-/// device at once (compute capability 7.0 and later), so the table never
-/// fills.
+/// Grid and group granularity: each parent grid's batches (or its groups')
+/// are found through its `%gridid` in a table of the launching kernel. An
+/// entry lives from the grid's first block to its last; at most 128 grids
+/// are resident on a device at once (compute capability 7.0 and later), so
+/// the table never fills.
 constexpr unsigned kGridSlots = 256;
 struct GridTable {
   unsigned Lock;
   unsigned long long Keys[kGridSlots];
-  GridBatches *Batches[kGridSlots];
+  /// The grid's GridBatches, or its GroupTable (group granularity).
+  void *Batches[kGridSlots];
   unsigned Exited[kGridSlots];
+};
+
+/// Group granularity: one group of consecutive blocks of a grid.
+struct GroupEntry {
+  /// Null until the group's first block with records leaves, which makes
+  /// them (kMakingGroup meanwhile); then the group's batches, or
+  /// noGridBatches() when there was no room.
+  GridBatches *Batches;
+  /// The group's blocks that have left.
+  unsigned Exited;
+};
+
+/// The groups of one grid, as many as the largest chunk holds: blocks of
+/// groups beyond them launch their own batches.
+struct GroupTable {
+  unsigned long long Count;
+  __device__ GroupEntry *entries() {
+    return reinterpret_cast<GroupEntry *>(this + 1);
+  }
 };
 
 template <auto Kernel> __device__ GridTable &gridTable() {
@@ -106,11 +127,48 @@ __device__ inline int scanSlots(const GridTable &Table, unsigned long long Key,
   return -1;
 }
 
+/// What a new grid's slot holds: its GridBatches (\p Group 0), or the
+/// GroupTable of its groups of \p Group blocks; noGridBatches() when there
+/// is no room.
+__device__ inline void *newGridEntry(unsigned Group) {
+  const unsigned long long Blocks = 1ull * gridDim.x * gridDim.y * gridDim.z;
+  std::size_t Got;
+  if (Group > 1) {
+    constexpr unsigned long long Fits =
+        (kHugeChunkBytes - sizeof(GroupTable)) / sizeof(GroupEntry);
+    const unsigned long long Groups = (Blocks + Group - 1) / Group;
+    const unsigned long long Count = Groups < Fits ? Groups : Fits;
+    auto *Table = static_cast<GroupTable *>(
+        allocateBytes(sizeof(GroupTable) + Count * sizeof(GroupEntry), Got));
+    if (!Table)
+      return noGridBatches();
+    Table->Count = Count;
+    for (unsigned long long I = 0; I < Count; ++I)
+      Table->entries()[I] = {};
+    return Table;
+  }
+  // One reference a block, as many as the largest chunk holds: blocks
+  // beyond them launch their own batches.
+  constexpr unsigned Fits = static_cast<unsigned>(
+      (kHugeChunkBytes - sizeof(GridBatches)) / sizeof(BatchRef));
+  const unsigned Capacity =
+      static_cast<unsigned>(Blocks < Fits ? Blocks : Fits);
+  auto *Grid = static_cast<GridBatches *>(
+      allocateBytes(sizeof(GridBatches) + Capacity * sizeof(BatchRef), Got));
+  if (!Grid)
+    return noGridBatches();
+  *Grid = {};
+  Grid->Capacity = Capacity;
+  return Grid;
+}
+
 /// The grid's slot in `Table`. Found by probing from its first slot up to
 /// a free one; otherwise looked for in the whole table and, if it is not
 /// there, made by the grid's first block, under the lock (a slot freed on
 /// the way may hide it from the probe, never from the whole-table look).
-__device__ inline int gridSlot(GridTable &Table, unsigned long long Key) {
+/// \p Group: as newGridEntry.
+__device__ inline int gridSlot(GridTable &Table, unsigned long long Key,
+                               unsigned Group) {
   const unsigned First = firstSlotFor(Key);
   if (int Slot = probeSlots(Table, Key, First); Slot >= 0)
     return Slot;
@@ -127,21 +185,7 @@ __device__ inline int gridSlot(GridTable &Table, unsigned long long Key) {
   if (Found < 0) {
     if (Free < 0)
       __trap(); // More live grids than a device can hold resident.
-    const unsigned long long Blocks = 1ull * gridDim.x * gridDim.y * gridDim.z;
-    // One reference a block, as many as the largest chunk holds: blocks
-    // beyond them launch their own batches.
-    constexpr unsigned Fits = static_cast<unsigned>(
-        (kHugeChunkBytes - sizeof(GridBatches)) / sizeof(BatchRef));
-    const unsigned Capacity =
-        static_cast<unsigned>(Blocks < Fits ? Blocks : Fits);
-    std::size_t Got;
-    auto *Grid = static_cast<GridBatches *>(
-        allocateBytes(sizeof(GridBatches) + Capacity * sizeof(BatchRef), Got));
-    if (Grid) {
-      *Grid = {};
-      Grid->Capacity = Capacity;
-    }
-    Table.Batches[Free] = Grid ? Grid : noGridBatches();
+    Table.Batches[Free] = newGridEntry(Group);
     Table.Exited[Free] = 0;
     __threadfence();
     atomicExch(&Table.Keys[Free], Key);
@@ -175,7 +219,8 @@ struct BlockLaunches {
   void *Buffer;
   cudaStream_t Stream;
   unsigned ShapeX, ShapeY, ShapeZ, SharedMem;
-  /// Grid granularity: the grid's slot in its kernel's GridTable.
+  /// Grid and group granularity: the grid's slot in its kernel's
+  /// GridTable.
   int GridSlot;
 };
 
@@ -198,16 +243,30 @@ __device__ inline bool deferrable(cudaStream_t Stream) {
 /// of them a run, and spent 10x its native time queueing on the lock.)
 constexpr unsigned long long kSmallGridBlocks = 8;
 
-template <bool PerGrid, auto Kernel> class LaunchScope;
+/// The granularity of a LaunchScope: a block, the whole grid, or a group
+/// of that many consecutive blocks.
+constexpr unsigned kOneBlock = 1, kWholeGrid = 0;
+
+/// While a group's first block with records makes the group's batches.
+inline __device__ GridBatches *makingGroup() {
+  return reinterpret_cast<GridBatches *>(std::uintptr_t{2});
+}
+
+template <unsigned GroupBlocks, auto Kernel> class LaunchScope;
 
 /// The launches of `Kernel`'s original by the threads of one block,
 /// recorded as they are made. When the block's last thread leaves the
 /// kernel they are launched as one (block granularity), or joined to the
-/// grid's batches, which the grid's last block launches as one (grid
-/// granularity). cdp-lower declares one at the top of the launching kernel.
-template <bool PerGrid, bool OneShape, class... Params,
+/// batches of the group of `GroupBlocks` consecutive blocks or of the grid,
+/// which the group's or the grid's last block launches as one (group and
+/// grid granularity). cdp-lower declares one at the top of the launching
+/// kernel.
+template <unsigned GroupBlocks, bool OneShape, class... Params,
           void (*Kernel)(BasicBatch<OneShape, Params...>)>
-class LaunchScope<PerGrid, Kernel> {
+class LaunchScope<GroupBlocks, Kernel> {
+  static constexpr bool PerGrid = GroupBlocks == kWholeGrid;
+  static constexpr bool PerGroup = GroupBlocks > 1;
+
 public:
   /// Every thread of the block, together, at the top of the kernel: one
   /// barrier, after the first thread has set the block's state up. (Every
@@ -219,8 +278,9 @@ public:
       Shared = {};
       Shared.Entered = threadsOfBlock();
       Shared.GridSlot =
-          PerGrid && 1ull * gridDim.x * gridDim.y * gridDim.z > kSmallGridBlocks
-              ? gridSlot(gridTable<Kernel>(), gridKey())
+          (PerGrid || PerGroup) &&
+                  1ull * gridDim.x * gridDim.y * gridDim.z > kSmallGridBlocks
+              ? gridSlot(gridTable<Kernel>(), gridKey(), GroupBlocks)
               : -1;
     }
     __syncthreads();
@@ -251,10 +311,18 @@ public:
     const unsigned Leaving = __popc(Lanes.mask());
     if (atomicAdd(&State->Exited, Leaving) + Leaving != State->Entered)
       return;
-    if (PerGrid && State->GridSlot >= 0)
-      leaveGrid();
-    else
-      flush();
+    if constexpr (PerGroup) {
+      if (State->GridSlot >= 0) {
+        leaveGroup();
+        return;
+      }
+    } else if constexpr (PerGrid) {
+      if (State->GridSlot >= 0) {
+        leaveGrid();
+        return;
+      }
+    }
+    flush();
   }
 
   /// `child<<<Config>>>(Values...)`, recorded for the end of the block.
@@ -407,8 +475,8 @@ private:
   __device__ void leaveGrid() {
     GridTable &Table = gridTable<Kernel>();
     const int Slot = State->GridSlot;
-    GridBatches *Grid =
-        reinterpret_cast<GridBatches *volatile &>(Table.Batches[Slot]);
+    auto *Grid = static_cast<GridBatches *>(
+        reinterpret_cast<void *volatile &>(Table.Batches[Slot]));
     if (Records<Params...> *Many = finishedRecords()) {
       if (Grid == noGridBatches() || !join(*Grid, Many))
         launchRecords(Many, dim3(State->ShapeX, State->ShapeY, State->ShapeZ),
@@ -425,6 +493,83 @@ private:
     atomicExch(&Table.Keys[Slot], 0ull);
     if (Grid != noGridBatches())
       launchGrid(*Grid);
+  }
+
+  /// By the block's last thread: joins its records to its group's batches
+  /// (or launches them itself); the group's last block launches the
+  /// group's, and the grid's last block gives the groups' table back.
+  __device__ void leaveGroup() {
+    GridTable &Table = gridTable<Kernel>();
+    const int Slot = State->GridSlot;
+    void *Entry = reinterpret_cast<void *volatile &>(Table.Batches[Slot]);
+    auto *Groups =
+        Entry == noGridBatches() ? nullptr : static_cast<GroupTable *>(Entry);
+    const unsigned GridBlocks = gridDim.x * gridDim.y * gridDim.z;
+    const unsigned Index =
+        (blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)) /
+        GroupBlocks;
+    if (!Groups || Index >= Groups->Count) {
+      flush();
+    } else {
+      GroupEntry &Group = Groups->entries()[Index];
+      if (Records<Params...> *Many = finishedRecords()) {
+        GridBatches *Batches = groupBatches(Group);
+        if (Batches == noGridBatches() || !join(*Batches, Many))
+          launchRecords(Many, dim3(State->ShapeX, State->ShapeY, State->ShapeZ),
+                        State->SharedMem, State->Stream);
+      }
+      __threadfence();
+      const unsigned Left = GridBlocks - Index * GroupBlocks;
+      if (atomicAdd(&Group.Exited, 1u) + 1 ==
+          (Left < GroupBlocks ? Left : GroupBlocks)) {
+        // The group's last block: every other one has joined.
+        __threadfence();
+        auto *Batches =
+            reinterpret_cast<GridBatches *volatile &>(Group.Batches);
+        if (Batches && Batches != noGridBatches())
+          launchGrid(*Batches);
+      }
+    }
+    __threadfence();
+    if (atomicAdd(&Table.Exited[Slot], 1u) + 1 != GridBlocks)
+      return;
+    // The grid's last block: every group has launched.
+    Table.Batches[Slot] = nullptr;
+    Table.Exited[Slot] = 0;
+    __threadfence();
+    atomicExch(&Table.Keys[Slot], 0ull);
+    if (Groups)
+      releaseBytes(Groups);
+  }
+
+  /// The batches of \p Group, made by its first block with records (a
+  /// reference a block); noGridBatches() when there is no room. A block
+  /// that comes while another makes them waits: it is another block, which
+  /// waits for nobody.
+  __device__ static GridBatches *groupBatches(GroupEntry &Group) {
+    auto *Word = reinterpret_cast<unsigned long long *>(&Group.Batches);
+    const auto Making = reinterpret_cast<unsigned long long>(makingGroup());
+    unsigned long long Seen = atomicCAS(Word, 0ull, Making);
+    if (Seen == 0) {
+      std::size_t Got;
+      auto *Batches = static_cast<GridBatches *>(allocateBytes(
+          sizeof(GridBatches) + GroupBlocks * sizeof(BatchRef), Got));
+      if (Batches) {
+        *Batches = {};
+        Batches->Capacity = GroupBlocks;
+      } else {
+        Batches = noGridBatches();
+      }
+      __threadfence();
+      atomicExch(Word, reinterpret_cast<unsigned long long>(Batches));
+      return Batches;
+    }
+    while (Seen == Making) {
+      __nanosleep(32);
+      Seen = atomicAdd(Word, 0ull);
+    }
+    __threadfence(); // Then read what the making block wrote.
+    return reinterpret_cast<GridBatches *>(Seen);
   }
 
   /// Adds the block's records (with at least one) to the grid's batches;
