@@ -151,7 +151,8 @@ std::string laneSumType(const VarDecl &Variable, ASTContext &Context) {
 
 /// The members of `<child>_shared` that a serial run's lanes add up in
 /// (cdp::serial::HasLaneSums): `cdp_lane_sums`, and `cdp_add`, which adds
-/// a lane's sums to the slot at the end of a phase. Nothing without \p Sums.
+/// the sums of the lanes of a serial run to the slot at the end of a phase,
+/// once (cdp::serial::addOnce). Nothing without \p Sums.
 std::string laneSumsMembers(llvm::ArrayRef<LaneSum> Sums, ASTContext &Context) {
   if (Sums.empty())
     return "";
@@ -167,12 +168,8 @@ std::string laneSumsMembers(llvm::ArrayRef<LaneSum> Sums, ASTContext &Context) {
     std::vector<std::string> Lines;
     for (; I < Sums.size() && Sums[I].Phase == Phase; ++I) {
       const std::string Name = Sums[I].Variable->getNameAsString();
-      const bool Int = Sums[I]
-                           .Variable->getType()
-                           .getUnqualifiedType()
-                           ->isSpecificBuiltinType(BuiltinType::Int);
-      Lines.push_back("atomicAdd(&" + Name + ", " + (Int ? "(int)" : "") +
-                      "cdp_sums." + Name + ");");
+      Lines.push_back("cdp::serial::addOnce(" + Name + ", cdp_sums." + Name +
+                      ", cdp_lanes);");
     }
     Adds += "    if (cdp_phase == " + std::to_string(Phase) + ")";
     Adds += Lines.size() == 1
@@ -180,11 +177,13 @@ std::string laneSumsMembers(llvm::ArrayRef<LaneSum> Sums, ASTContext &Context) {
                 : " {\n      " + llvm::join(Lines, "\n      ") + "\n    }\n";
   }
   return "  /// What each lane of a serial run adds up alone, in the phases "
-         "that only\n  /// add to a variable; added to the slot at the "
-         "phase's end.\n  struct cdp_lane_sums {\n" +
+         "that only\n  /// add to a variable; at the phase's end, the lanes' "
+         "sums go to the slot\n  /// as one addition.\n"
+         "  struct cdp_lane_sums {\n" +
          Members +
          "  };\n  __device__ void cdp_add(const cdp_lane_sums &cdp_sums, "
-         "unsigned cdp_phase) {\n" +
+         "unsigned cdp_phase,\n                          unsigned "
+         "cdp_lanes) {\n" +
          Adds + "  }\n";
 }
 

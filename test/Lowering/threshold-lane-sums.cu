@@ -38,15 +38,17 @@ __global__ void counts(const int *values, int *sum, unsigned *odd) {
 // CHECK-NEXT:   int total;
 // CHECK-NEXT:   unsigned int odds;
 // CHECK-NEXT:   /// What each lane of a serial run adds up alone, in the phases that only
-// CHECK-NEXT:   /// add to a variable; added to the slot at the phase's end.
+// CHECK-NEXT:   /// add to a variable; at the phase's end, the lanes' sums go to the slot
+// CHECK-NEXT:   /// as one addition.
 // CHECK-NEXT:   struct cdp_lane_sums {
 // CHECK-NEXT:     unsigned total = 0;
 // CHECK-NEXT:     unsigned int odds = 0;
 // CHECK-NEXT:   };
-// CHECK-NEXT:   __device__ void cdp_add(const cdp_lane_sums &cdp_sums, unsigned cdp_phase) {
+// CHECK-NEXT:   __device__ void cdp_add(const cdp_lane_sums &cdp_sums, unsigned cdp_phase,
+// CHECK-NEXT:                           unsigned cdp_lanes) {
 // CHECK-NEXT:     if (cdp_phase == 1) {
-// CHECK-NEXT:       atomicAdd(&total, (int)cdp_sums.total);
-// CHECK-NEXT:       atomicAdd(&odds, cdp_sums.odds);
+// CHECK-NEXT:       cdp::serial::addOnce(total, cdp_sums.total, cdp_lanes);
+// CHECK-NEXT:       cdp::serial::addOnce(odds, cdp_sums.odds, cdp_lanes);
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
 // CHECK-NEXT: };
@@ -132,7 +134,8 @@ __global__ void scaled(const T *values, T *sum, unsigned long long *count) {
 // CHECK-NEXT:   T total;
 // CHECK-NEXT:   unsigned long long n;
 // CHECK-NEXT:   /// What each lane of a serial run adds up alone, in the phases that only
-// CHECK-NEXT:   /// add to a variable; added to the slot at the phase's end.
+// CHECK-NEXT:   /// add to a variable; at the phase's end, the lanes' sums go to the slot
+// CHECK-NEXT:   /// as one addition.
 // CHECK-NEXT:   struct cdp_lane_sums {
 // CHECK-NEXT:     unsigned long long n = 0;
 // CHECK-NEXT:   };

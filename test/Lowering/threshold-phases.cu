@@ -38,13 +38,15 @@ __global__ void longRow(const Value *vals, int length,
 // CHECK-NEXT: struct longRow_shared {
 // CHECK-NEXT:   unsigned long long partial;
 // CHECK-NEXT:   /// What each lane of a serial run adds up alone, in the phases that only
-// CHECK-NEXT:   /// add to a variable; added to the slot at the phase's end.
+// CHECK-NEXT:   /// add to a variable; at the phase's end, the lanes' sums go to the slot
+// CHECK-NEXT:   /// as one addition.
 // CHECK-NEXT:   struct cdp_lane_sums {
 // CHECK-NEXT:     unsigned long long partial = 0;
 // CHECK-NEXT:   };
-// CHECK-NEXT:   __device__ void cdp_add(const cdp_lane_sums &cdp_sums, unsigned cdp_phase) {
+// CHECK-NEXT:   __device__ void cdp_add(const cdp_lane_sums &cdp_sums, unsigned cdp_phase,
+// CHECK-NEXT:                           unsigned cdp_lanes) {
 // CHECK-NEXT:     if (cdp_phase == 1)
-// CHECK-NEXT:       atomicAdd(&partial, cdp_sums.partial);
+// CHECK-NEXT:       cdp::serial::addOnce(partial, cdp_sums.partial, cdp_lanes);
 // CHECK-NEXT:   }
 // CHECK-NEXT: };
 // CHECK-EMPTY:

@@ -3,8 +3,8 @@
 // each block's shared memory in a slot of global memory. A template child
 // that reverses its block through a shared tile (the thread index, read
 // after the barrier, is declared again there); one that sums into a shared
-// counter with atomics (as a long-row SpMV child does) in three phases, on
-// blocks of two dimensions; one that sums into a shared int past its range
+// counter with atomics (as a long-row SpMV child does; past 2^64) in three
+// phases, on blocks of two dimensions; one that sums into a shared int past its range
 // and counts into a shared unsigned (each lane adds up its part alone);
 // one with shared memory and no barrier. Lanes
 // of one warp launch grids of different shapes, some above the threshold
@@ -43,8 +43,11 @@ __global__ void countIn(unsigned long long *sum, int parent) {
     seen[0] = seen[1] = 0;
   }
   __syncthreads();
+  // Past 2^64, so that every 16-bit piece of the lanes' sums carries
+  // (cdp::serial::sumOverLanes).
+  const unsigned long long big = 0xfedcba9876543210ull * (linear + 1);
   atomicAdd(&counter, (unsigned long long)(linear + 1) * (blockIdx.x + 3) *
-                          (parent + 1));
+                          (parent + 1) + big);
   atomicAdd(&seen[threadIdx.y % 2], 1);
   __syncthreads();
   // Only threads of x index 0, one per row of the block (phasesAtXZero).

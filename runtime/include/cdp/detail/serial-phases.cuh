@@ -11,8 +11,9 @@
 // any thread starts the next, which is what the barriers promise. The
 // block's shared memory is a slot of global memory that the warp holds for
 // the run (the launching block's own shared memory has the size its launch
-// gave it). Part of cdp/launch.cuh, which includes it; not to be included
-// alone.
+// gave it), or, for a whole warp and a child of at most 32 bytes of it, a
+// slot of the launching block's shared memory that cdp adds (a warp's).
+// Part of cdp/launch.cuh, which includes it; not to be included alone.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_DETAIL_SERIAL_PHASES_CUH
@@ -26,6 +27,12 @@ namespace serial {
 /// A warp that finds every slot held waits for one; the warps holding them
 /// are running and give them back.
 inline constexpr unsigned SharedSlotCount = 8192;
+
+/// A child's shared memory of at most this many bytes is held, for a
+/// whole warp's serial run, in the launching block's shared memory: a
+/// slot a warp, at most 1 KB a block beside the kernel's own.
+inline constexpr unsigned MaxBlockSlotBytes = 32;
+inline constexpr unsigned MaxWarpsPerBlock = 32;
 
 /// The slots of one child's shared memory (\p Storage, a struct of its
 /// `__shared__` variables that cdp-lower writes), and which are held.
@@ -92,12 +99,53 @@ __device__ inline uint3 threadOfBlock(unsigned Linear, dim3 B) {
   return uint3{Linear % B.x, Linear / B.x % B.y, Linear / B.x / B.y};
 }
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+/// The sum of \p Value over the warp's 32 lanes, wrapping, in each lane.
+__device__ inline unsigned sumOverWarp(unsigned Value) {
+  return __reduce_add_sync(~0u, Value);
+}
+
+/// The same for 64 bits: in pieces of 21, 21 and 22 bits, whose sums over
+/// 32 lanes fit in 32 bits, so that no carry is lost (the top piece's
+/// carries past bit 63 wrap, as the sum does).
+__device__ inline unsigned long long sumOverWarp(unsigned long long Value) {
+  constexpr unsigned long long Low = (1ull << 21) - 1;
+  const unsigned long long Pieces[3] = {
+      sumOverWarp(unsigned(Value & Low)),
+      sumOverWarp(unsigned(Value >> 21 & Low)),
+      sumOverWarp(unsigned(Value >> 42))};
+  return Pieces[0] + (Pieces[1] << 21) + (Pieces[2] << 42);
+}
+#endif
+
+/// Adds the sums \p Value of the lanes of \p Mask to \p Target (a shared
+/// variable's slot). A whole warp adds them up first and makes one atomic
+/// addition from lane 0, where one a lane would wait on each other at the
+/// one address. Fewer lanes add each their own: two groups of a warp's
+/// lanes, each with its mask, may run one reduction together, which then
+/// adds up both (seen in the program fuzzer's seeds 3010, 3030 and 3035 on
+/// an H200), where shuffles and atomics name their lanes. Integer sums
+/// wrap, so the total is what the child's own atomics give (an int's is
+/// summed unsigned).
+template <class T, class Sum>
+__device__ void addOnce(T &Target, Sum Value, unsigned Mask) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if (Mask == ~0u) {
+    const Sum Total = sumOverWarp(Value);
+    if (laneId() == 0)
+      atomicAdd(&Target, T(Total));
+    return;
+  }
+#endif
+  atomicAdd(&Target, T(Value));
+}
+
 /// Whether the shared memory \p Storage of a child declares
 /// `cdp_lane_sums`: what each lane of a serial run adds up alone in the
 /// phases that only add to a shared variable (`atomicAdd(&total, x);`),
-/// and adds to the block's variable once at the phase's end
-/// (`Storage::cdp_add(sums, phase)`), so that the phase's loop has no
-/// store to memory and its loads overlap (cdp-lower's LaneSums.h).
+/// and the lanes add to the block's variable once at the phase's end
+/// (`Storage::cdp_add(sums, phase, lanes)`), so that the phase's loop has
+/// no store to memory and its loads overlap (cdp-lower's LaneSums.h).
 template <class Storage, class = void>
 inline constexpr bool HasLaneSums = false;
 template <class Storage>
@@ -134,7 +182,7 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
             for (unsigned T = Rank; T < Threads; T += Lanes)
               Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared, Sums,
                     Owned...);
-            Shared.cdp_add(Sums, P);
+            Shared.cdp_add(Sums, P, Mask);
           } else {
             for (unsigned T = Rank; T < Threads; T += Lanes)
               Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared,
@@ -164,6 +212,28 @@ __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
       return byWarpInPhases<Phase, Phases, Storage, 0, AtXZero>(Grid, Block,
                                                                 Arguments...);
+  // Lanes with an empty grid (a run held for the thread's end, and none
+  // held: serial-later.cuh) own no turn and take no slot.
+  const unsigned Owners = __ballot_sync(Mask, threadsOf(Grid, Block) != 0);
+  if (!Owners)
+    return;
+  // A whole warp (a run held for the thread's end, mostly) keeps a small
+  // child's shared memory in a slot of its own block's: no other group of
+  // its lanes can be in a run beside it, and the phases' stores, loads and
+  // atomics stay on the SM.
+  if constexpr (sizeof(Storage) <= MaxBlockSlotBytes)
+    if (Mask == ~0u) {
+      __shared__ Storage BlockSlots[MaxWarpsPerBlock];
+      const unsigned Linear =
+          (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+      Storage &Slot = BlockSlots[Linear / 32];
+      inPhases<Phase, Phases, Same, AtXZero>(Indices, Owners, Mask, Rank, Lanes,
+                                             Slot, Grid, Block, Arguments...);
+      // The next run of this warp must not write the slot before all
+      // lanes are done with it.
+      __syncwarp();
+      return;
+    }
   const int Leader = __ffs(Mask) - 1;
   SharedSlots<Storage> &Slots = sharedSlotsOf<Storage>();
   unsigned Slot = 0;
@@ -171,7 +241,7 @@ __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
     Slot = takeSlot(Slots.Held);
   Slot = __shfl_sync(Mask, Slot, Leader);
   __syncwarp(Mask);
-  inPhases<Phase, Phases, Same, AtXZero>(Indices, Mask, Mask, Rank, Lanes,
+  inPhases<Phase, Phases, Same, AtXZero>(Indices, Owners, Mask, Rank, Lanes,
                                          Slots.Slots[Slot], Grid, Block,
                                          Arguments...);
   if (int(Lane) == Leader)
