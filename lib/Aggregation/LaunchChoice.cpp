@@ -100,13 +100,18 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
     // (LaunchThreshold.cpp): where a kernel launches only children run
     // so, their small grids run in phases and the rest launch; in a
     // __device__ function, whose kernel may aggregate, they aggregate.
-    if (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing))
+    // Unaggregated, a serial run may wait for the launching thread's end
+    // where that gains (SerialRunAtEnd.h).
+    if (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing)) {
+      Choice.Threshold.AtThreadEnd = true;
       return Choice;
+    }
     Choice.Aggregate.Granularity =
         InKernel ? AggregationGranularity::Block : AggregationGranularity::Warp;
     Choice.Aggregate.Quiet = true;
     Choice.UnaggregatedAboveThreshold =
         !Choice.LoopingChild && launchesOnlyNonLooping(Enclosing);
+    Choice.Threshold.AtThreadEnd = Choice.UnaggregatedAboveThreshold;
   }
   return Choice;
 }

@@ -26,6 +26,10 @@
 //   ms not, on an H200; BFS and Bezier alike either way). Beside a
 //   looping or recursive child (Mandelbrot), whose aggregation the kernel
 //   pays for anyway, every launch stays aggregated;
+// - where the launch is the kernel's only one and stays unaggregated, and
+//   the kernel decides between it and work of the thread's own (SpMV's
+//   long and short rows), the serial run waits for the launching thread's
+//   end, where the whole warp shares it (SerialRunAtEnd.h);
 // - no coarsening: it gained nothing on any benchmark (their time is their
 //   launches).
 //

@@ -11,6 +11,7 @@
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/ReadableTwice.h"
+#include "Aggregation/SerialRunAtEnd.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
@@ -71,22 +72,28 @@ public:
                     llvm::function_ref<SourceEdits *(FileID)> EditsOf)
       : LaunchRefusal(Launch, Enclosing, Context, EditsOf) {}
 
-  bool run(const ThresholdOptions &Options, const AggregationOptions &Aggregate,
-           ChildCopies &Copies) {
+  SerialRun run(const ThresholdOptions &Options,
+                const AggregationOptions &Aggregate, ChildCopies &Copies) {
     Quiet = Options.Quiet;
     if (!isEligible(Aggregate))
-      return false;
+      return SerialRun::None;
     const LangOptions &LangOpts = Context.getLangOpts();
     std::string Grid = writtenText(written(0)->getSourceRange(), SM, LangOpts);
     std::string Block = writtenText(written(1)->getSourceRange(), SM, LangOpts);
-    std::string Callee = serialCallee();
+    // --optimize: where the kernel's other lanes go on to work of their
+    // own, the run waits for the thread's end (SerialRunAtEnd.h).
+    std::optional<std::string> AtEnd;
+    if (Options.AtThreadEnd)
+      AtEnd = serialRunAtEndSignature(Launch, Enclosing, Context);
+    std::string Callee = AtEnd ? std::string(LaterRunHolder) + ".hold"
+                               : serialCallee(sameArguments());
     llvm::SmallVector<std::string, 8> Arguments{Grid, Block};
     for (const Expr *Argument : Launch.arguments())
       Arguments.push_back(
           writtenText(Argument->getSourceRange(), SM, LangOpts));
     if (Callee.empty() || llvm::is_contained(Arguments, ""))
-      return decline("its kernel, configuration or arguments come from a "
-                     "macro; the serial call is written from their text");
+      return refuse("its kernel, configuration or arguments come from a "
+                    "macro; the serial call is written from their text");
     SourceLocation At = Launch.getBeginLoc();
     SourceEdits &Edits = *EditsOf(SM.getFileID(At));
     // The body of an if statement gets braces: its else would be ours.
@@ -95,7 +102,7 @@ public:
       AfterSemi = Lexer::findLocationAfterToken(
           SM.getFileLoc(Launch.getEndLoc()), tok::semi, SM, LangOpts, false);
       if (AfterSemi.isInvalid())
-        return decline("it is not followed by its semicolon");
+        return refuse("it is not followed by its semicolon");
     }
     Edits.insert(At, std::string(BodyOfIf ? "{ " : "") + "if (" +
                          runtime::SerialFewerThreads.str() + "(" + Grid + ", " +
@@ -104,18 +111,26 @@ public:
                          "); else ");
     if (BodyOfIf)
       Edits.insert(AfterSemi, " }");
+    if (AtEnd)
+      runSerialAtEnd(Launch, Enclosing, *AtEnd, serialCallee("0"), Context,
+                     Edits);
     Copies.use(*Kernel, At, SM).Serial = true;
-    return true;
+    return AtEnd ? SerialRun::AtThreadEnd : SerialRun::AtLaunch;
   }
 
 private:
-  /// The serial wrapper as the launch calls it: `visit_serial`, with the
-  /// arguments that every lane passes the same, and the template arguments
-  /// written at the launch (`longRow_serial<0, float>`); "" when the
-  /// kernel is named in a macro.
-  std::string serialCallee() const {
+  /// Declines with \p Why: no serial run.
+  SerialRun refuse(const std::string &Why) {
+    decline(Why);
+    return SerialRun::None;
+  }
+
+  /// The serial wrapper as the launch calls it: `visit_serial`, with
+  /// \p Same, the arguments that every lane passes the same (or "0"), and
+  /// the template arguments written at the launch (`longRow_serial<0,
+  /// float>`); "" when the kernel is named in a macro.
+  std::string serialCallee(const std::string &Same) const {
     const LangOptions &LangOpts = Context.getLangOpts();
-    std::string Same = sameArguments();
     const auto *Named =
         dyn_cast<DeclRefExpr>(Launch.getCallee()->IgnoreImplicit());
     if (!Named || !Named->hasExplicitTemplateArgs()) {
@@ -263,14 +278,14 @@ private:
 
 } // namespace
 
-bool thresholdLaunch(const CUDAKernelCallExpr &Launch,
-                     const FunctionDecl &Enclosing, ASTContext &Context,
-                     const ThresholdOptions &Options,
-                     const AggregationOptions &Aggregate,
-                     llvm::function_ref<SourceEdits *(FileID)> EditsOf,
-                     ChildCopies &Copies) {
+SerialRun thresholdLaunch(const CUDAKernelCallExpr &Launch,
+                          const FunctionDecl &Enclosing, ASTContext &Context,
+                          const ThresholdOptions &Options,
+                          const AggregationOptions &Aggregate,
+                          llvm::function_ref<SourceEdits *(FileID)> EditsOf,
+                          ChildCopies &Copies) {
   if (!Options.Threads)
-    return false;
+    return SerialRun::None;
   return LaunchThresholder(Launch, Enclosing, Context, EditsOf)
       .run(Options, Aggregate, Copies);
 }

@@ -71,6 +71,19 @@ struct ThresholdOptions {
   unsigned Threads = 0;
   /// A launch left as it is goes unreported (--optimize's choice).
   bool Quiet = false;
+  /// The serial run waits for the end of the launching thread where it
+  /// gains there (--optimize's choice; SerialRunAtEnd.h).
+  bool AtThreadEnd = false;
+};
+
+/// Where a launch's small grids run.
+enum class SerialRun {
+  /// Nowhere: the launch is left to the lowering (or aggregation).
+  None,
+  /// In the launching warp, at the launch.
+  AtLaunch,
+  /// In the launching warp, once the launching thread ends its body.
+  AtThreadEnd,
 };
 
 /// Puts the serial alternative before \p Launch, made in \p Enclosing,
@@ -78,14 +91,14 @@ struct ThresholdOptions {
 /// says which children are declared unordered), and records in \p Copies
 /// that the child needs `<child>_serial`; warns with the reason when it is
 /// not eligible. The launch itself is left to the lowering (or to
-/// coarsening or aggregation). True when the alternative was written.
-bool thresholdLaunch(const clang::CUDAKernelCallExpr &Launch,
-                     const clang::FunctionDecl &Enclosing,
-                     clang::ASTContext &Context,
-                     const ThresholdOptions &Options,
-                     const AggregationOptions &Aggregate,
-                     llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
-                     ChildCopies &Copies);
+/// coarsening or aggregation). Says where the serial run was written.
+SerialRun
+thresholdLaunch(const clang::CUDAKernelCallExpr &Launch,
+                const clang::FunctionDecl &Enclosing,
+                clang::ASTContext &Context, const ThresholdOptions &Options,
+                const AggregationOptions &Aggregate,
+                llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
+                ChildCopies &Copies);
 
 } // namespace cdp
 

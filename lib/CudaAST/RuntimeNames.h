@@ -52,6 +52,9 @@ constexpr llvm::StringLiteral SerialThreadsBelowX =
 /// The arguments of a serial run that every lane passes the same.
 constexpr llvm::StringLiteral SerialSameArguments =
     "cdp::serial::sameArguments";
+/// A serial run held from the launch to the end of the launching thread
+/// (SerialRunAtEnd.h).
+constexpr llvm::StringLiteral SerialLater = "cdp::serial::Later";
 /// --coarsen's launches and blocks (cdp/launch.cuh, namespace cdp::coarse).
 constexpr llvm::StringLiteral CoarseLaunch = "cdp::coarse::launch";
 constexpr llvm::StringLiteral CoarseBlocks = "cdp::coarse::blocks";

@@ -166,9 +166,10 @@ public:
       LaunchChoice Choice = chooseTransforms(
           Launch->getDirectCallee(), *currentFunction(), Options.Threshold,
           Options.Aggregate, Options.Optimize);
-      bool Serial = thresholdLaunch(*Launch, *currentFunction(), Context,
-                                    Choice.Threshold, Choice.Aggregate,
-                                    State.EditsOf, Copies);
+      const SerialRun Run = thresholdLaunch(
+          *Launch, *currentFunction(), Context, Choice.Threshold,
+          Choice.Aggregate, State.EditsOf, Copies);
+      const bool Serial = Run != SerialRun::None;
       if (Serial) {
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Threshold);
         // The serial run is the runtime's, in either form of the output.
@@ -181,14 +182,14 @@ public:
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Aggregation);
-        remarkChoice(*Launch, Choice, Serial, /*Aggregated=*/true);
+        remarkChoice(*Launch, Choice, Run, /*Aggregated=*/true);
         return true;
       case AggregationOutcome::Refused:
         return true;
       case AggregationOutcome::NotAggregated:
         break;
       }
-      remarkChoice(*Launch, Choice, Serial, /*Aggregated=*/false);
+      remarkChoice(*Launch, Choice, Run, /*Aggregated=*/false);
       if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
                         State.EditsOf, Copies)) {
         ++Lowered[File];
@@ -225,7 +226,8 @@ private:
 
   /// Under --optimize-remarks, what --optimize chose for \p Launch.
   void remarkChoice(const CUDAKernelCallExpr &Launch,
-                    const LaunchChoice &Choice, bool Serial, bool Aggregated) {
+                    const LaunchChoice &Choice, SerialRun Run,
+                    bool Aggregated) {
     if (!Options.Optimize || !Options.OptimizeRemarks)
       return;
     static const char *const Granularities[] = {"", "warp", "block", "group",
@@ -235,7 +237,12 @@ private:
     const std::string Below =
         "runs in the launching warp below " +
         std::to_string(Choice.Threshold.Threads) + " threads" +
-        (Choice.LoopingChild ? " (its threads loop)" : "");
+        (Choice.LoopingChild ? " (its threads loop)" : "") +
+        (Run == SerialRun::AtThreadEnd
+             ? ", at the end of the launching thread, where its warp's "
+               "other lanes join it"
+             : "");
+    const bool Serial = Run != SerialRun::None;
     std::string What;
     if (Serial && Aggregated)
       What = Below + ", and is aggregated by " + By + " above";

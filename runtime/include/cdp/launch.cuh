@@ -995,7 +995,9 @@ __device__ void launch(void (*Kernel)(dim3, Params...), LaunchConfig Config,
 } // namespace cdp
 
 #if __cplusplus >= 201703L
-// Serial runs of children with barriers (--threshold).
+// Serial runs of children with barriers (--threshold), and serial runs at
+// the end of the launching thread (--optimize).
+#include "cdp/detail/serial-later.cuh"
 #include "cdp/detail/serial-phases.cuh"
 #endif
 
