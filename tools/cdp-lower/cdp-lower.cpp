@@ -155,7 +155,8 @@ static cl::opt<cdp::AggregationGranularity> Aggregate(
         "Aggregate the device-side launches into "
         "cudaStreamFireAndForget that can be (docs/aggregation.md): "
         "the launches of one site by the threads of a "
-        "warp, a block or a grid become one launch of a copy of the child, "
+        "warp, a block, a group of 4 blocks or a grid become one launch of "
+        "a copy of the child, "
         "'<child>_aggregated'; warn of those that cannot, with the "
         "reason"),
     cl::values(clEnumValN(cdp::AggregationGranularity::Warp, "warp",
@@ -193,8 +194,10 @@ static cl::opt<bool> Optimize(
              "runs in the launching warp, a launch "
              "that still launches is aggregated (by block in a kernel, by "
              "warp elsewhere), each only where it keeps what the program may "
-             "observe; --threshold and --aggregate, when given, are kept "
-             "(docs/aggregation.md)"),
+             "observe; where a kernel decides between its only launch and "
+             "work of its own, the small grids run at the launching "
+             "thread's end, with the whole warp; --threshold and "
+             "--aggregate, when given, are kept (docs/aggregation.md)"),
     cl::init(false), cl::cat(ToolCategory));
 static cl::opt<bool> OptimizeRemarks(
     "optimize-remarks",
