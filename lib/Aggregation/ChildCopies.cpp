@@ -362,8 +362,13 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
     // A template child's parameters follow, deduced as the launch's.
     if (!Head.Parameters.empty())
       Template += ", " + Head.Parameters;
-    return Template + ">\nstatic __device__ void " + Name +
-           "_serial(dim3 cdp_grid, dim3 cdp_block" + Parameters + ")";
+    // The grid and block keep the types the launch wrote them in: numbers
+    // tell the runtime that every grid is one-dimensional (IsLinear).
+    return Template +
+           ", class cdp_grid_type, class cdp_block_type>\n"
+           "static __device__ void " +
+           Name + "_serial(cdp_grid_type cdp_grid, cdp_block_type cdp_block" +
+           Parameters + ")";
   };
   const std::string Serial = SerialSignature(!DeclaredFirst);
   const std::string Coarsened = "static __global__ void " + Name +

@@ -84,7 +84,7 @@ public:
     // own, the run waits for the thread's end (SerialRunAtEnd.h).
     std::optional<std::string> AtEnd;
     if (Options.AtThreadEnd)
-      AtEnd = serialRunAtEndSignature(Launch, Enclosing, Context);
+      AtEnd = serialRunAtEndHolderArguments(Launch, Enclosing, Context);
     std::string Callee = AtEnd ? std::string(LaterRunHolder) + ".hold"
                                : serialCallee(sameArguments());
     llvm::SmallVector<std::string, 8> Arguments{Grid, Block};

@@ -65,11 +65,26 @@ bool otherWayWorks(const IfStmt &If, const Stmt *Branch, const ParentMap &Map) {
   return returns(Branch) && Block && Block->body_back() != &If;
 }
 
+/// Whether \p Launch writes its grid and block as numbers (integers, not
+/// dim3): what cdp::serial::IsLinear asks of the types it is given.
+bool writesLinearShape(const CUDAKernelCallExpr &Launch, ASTContext &Context) {
+  const CallExpr *Config = Launch.getConfig();
+  const unsigned First = Config->getNumArgs() - 4; // grid, block, ...
+  for (unsigned I : {First, First + 1}) {
+    const Expr *Written = Config->getArg(I)->IgnoreUnlessSpelledInSource();
+    if (!Written->getType()->isIntegralType(Context) ||
+        Written->getType()->isEnumeralType())
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 std::optional<std::string>
-serialRunAtEndSignature(const CUDAKernelCallExpr &Launch,
-                        const FunctionDecl &Enclosing, ASTContext &Context) {
+serialRunAtEndHolderArguments(const CUDAKernelCallExpr &Launch,
+                              const FunctionDecl &Enclosing,
+                              ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Enclosing.getBody());
   if (!Body || !Enclosing.hasAttr<CUDAGlobalAttr>() ||
@@ -101,11 +116,13 @@ serialRunAtEndSignature(const CUDAKernelCallExpr &Launch,
       spellParameterTypes(*Launch.getDirectCallee(), Context);
   if (Types.Unwritable)
     return std::nullopt;
-  return "void(" + Types.Spelling + ")";
+  return "void(" + Types.Spelling + ")" +
+         (writesLinearShape(Launch, Context) ? ", unsigned, unsigned" : "");
 }
 
 void runSerialAtEnd(const CUDAKernelCallExpr &Launch,
-                    const FunctionDecl &Kernel, const std::string &Signature,
+                    const FunctionDecl &Kernel,
+                    const std::string &HolderArguments,
                     const std::string &SerialCallee, ASTContext &Context,
                     SourceEdits &Edits) {
   const SourceManager &SM = Context.getSourceManager();
@@ -116,7 +133,7 @@ void runSerialAtEnd(const CUDAKernelCallExpr &Launch,
       "  // Serial runs of " + quotedKernelName(Launch.getDirectCallee()) +
           ": at this thread's end, where the whole\n  // warp shares them, "
           "not only the lanes that launch (cdp-lower --optimize).\n  " +
-          runtime::SerialLater.str() + "<" + Signature + "> " + Holder +
+          runtime::SerialLater.str() + "<" + HolderArguments + "> " + Holder +
           ";\n  [&] {");
   // The run after the lambda, on lines of their own before the closing
   // brace's, which `#line` gives back its number.

@@ -60,21 +60,24 @@ namespace cdp {
 /// launch's branch calls it (`cdp_later.hold`).
 inline constexpr const char *LaterRunHolder = "cdp_later";
 
-/// The child's parameter types, as `Later` is written with them, when the
-/// serial run of \p Launch in \p Enclosing may wait for the end of the
-/// launching thread and gains there (above); nothing otherwise.
+/// The template arguments of the holder (`cdp::serial::Later`) of
+/// \p Launch's serial run, when it may wait for the end of the launching
+/// thread in \p Enclosing and gains there (above); nothing otherwise: the
+/// child's signature (`void(const int *, int)`), and `unsigned, unsigned`
+/// where the launch writes its grid and block as numbers, so that the run
+/// knows its grids are one-dimensional.
 std::optional<std::string>
-serialRunAtEndSignature(const clang::CUDAKernelCallExpr &Launch,
-                        const clang::FunctionDecl &Enclosing,
-                        clang::ASTContext &Context);
+serialRunAtEndHolderArguments(const clang::CUDAKernelCallExpr &Launch,
+                              const clang::FunctionDecl &Enclosing,
+                              clang::ASTContext &Context);
 
 /// Writes the holder of \p Launch's serial run at the top of \p Kernel's
 /// body, the body into a lambda, and the run after it, through
-/// \p SerialCallee (`<child>_serial<0>`); \p Signature from
-/// serialRunAtEndSignature.
+/// \p SerialCallee (`<child>_serial<0>`); \p HolderArguments from
+/// serialRunAtEndHolderArguments.
 void runSerialAtEnd(const clang::CUDAKernelCallExpr &Launch,
                     const clang::FunctionDecl &Kernel,
-                    const std::string &Signature,
+                    const std::string &HolderArguments,
                     const std::string &SerialCallee, clang::ASTContext &Context,
                     SourceEdits &Edits);
 

@@ -57,7 +57,7 @@ __global__ void rows(const int *offsets, const int *values,
 // CHECK-NEXT:                       unsigned long long *sums, int count) {
 // CHECK-NEXT:   // Serial runs of 'longRow<int>': at this thread's end, where the whole
 // CHECK-NEXT:   // warp shares them, not only the lanes that launch (cdp-lower --optimize).
-// CHECK-NEXT:   cdp::serial::Later<void(const int *, int, unsigned long long *)> cdp_later;
+// CHECK-NEXT:   cdp::serial::Later<void(const int *, int, unsigned long long *), unsigned, unsigned> cdp_later;
 // CHECK-NEXT:   [&] {
 // CHECK-NEXT: #line [[#@LINE-21]]
 // CHECK-NEXT:   int r = blockIdx.x * blockDim.x + threadIdx.x;
@@ -79,12 +79,29 @@ __global__ void rowsOrFill(int *table, int count) { int r = blockIdx.x * blockDi
 // CHECK-LABEL: __global__ void rowsOrFill(int *table, int count) {
 // CHECK-NEXT:   // Serial runs of 'fill': at this thread's end, where the whole
 // CHECK-NEXT:   // warp shares them, not only the lanes that launch (cdp-lower --optimize).
-// CHECK-NEXT:   cdp::serial::Later<void(int *, int, int)> cdp_later;
+// CHECK-NEXT:   cdp::serial::Later<void(int *, int, int), unsigned, unsigned> cdp_later;
 // CHECK-NEXT:   [&] {
 // CHECK-NEXT: #line [[#@LINE-12]]
 // CHECK-NEXT:  int r = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK:          { if (cdp::serial::fewerThreads(2, 32, 4096)) cdp_later.hold(2, 32, table + r * 64, 64, r); else
 // CHECK:            table[r * 64 + i] = -i; }(); cdp_later.run<fill_serial<0>>(); }
+
+/// A grid and block written as dim3: the holder keeps them so. (Written
+/// as numbers, above, they are held as `unsigned`, which tells the run
+/// that its grids are one-dimensional.)
+__global__ void rowsOfBlocks(int *table, int count) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r % 4 == 0) {
+    fill<<<dim3(2), dim3(32), 0, cudaStreamFireAndForget>>>(table + r * 64, 64, r);
+    return;
+  }
+  table[r * 64] = r;
+}
+// REMARK: optimize-at-thread-end.cu:[[@LINE-5]]:5: remark: launch of 'fill' runs in the launching warp below 4096 threads, at the end of the launching thread, where its warp's other lanes join it, and launches above (--optimize)
+// CHECK-LABEL: __global__ void rowsOfBlocks(int *table, int count) {
+// CHECK:          cdp::serial::Later<void(int *, int, int)> cdp_later;
+// CHECK:          cdp_later.hold(dim3(2), dim3(32), table + r * 64, 64, r); else
+// CHECK:          cdp_later.run<fill_serial<0>>();
 
 /// Nothing else to do: the lanes that do not launch would only wait.
 __global__ void onlyLaunches(int *table, int count) {

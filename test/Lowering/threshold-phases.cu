@@ -83,8 +83,8 @@ __global__ void longRow(const Value *vals, int length,
 // CHECK-EMPTY:
 // CHECK-NEXT: /// 'longRow' run by the launching warp, for each thread of a small grid, block
 // CHECK-NEXT: /// by block, phase by phase.
-// CHECK-NEXT: template <unsigned long long cdp_same = 0, class Value>
-// CHECK-NEXT: static __device__ void longRow_serial(dim3 cdp_grid, dim3 cdp_block, const Value *vals, int length, unsigned long long *y) {
+// CHECK-NEXT: template <unsigned long long cdp_same = 0, class Value, class cdp_grid_type, class cdp_block_type>
+// CHECK-NEXT: static __device__ void longRow_serial(cdp_grid_type cdp_grid, cdp_block_type cdp_block, const Value *vals, int length, unsigned long long *y) {
 // CHECK-NEXT:   cdp::serial::byWarpInPhases<longRow_phase<Value>, 3, longRow_shared<Value>, cdp_same, cdp::serial::phasesAtXZero<0, 2>>(cdp_grid, cdp_block, vals, length, y);
 // CHECK-NEXT: }
 
@@ -122,7 +122,7 @@ template <class T, int Scale> __global__ void scaled(T *out) {
 // CHECK-LABEL: /// 'scaled' for one thread
 // CHECK: template <class T, int Scale>
 // CHECK-NEXT: static __device__ void scaled_thread(
-// CHECK: template <unsigned long long cdp_same = 0, class T, int Scale>
+// CHECK: template <unsigned long long cdp_same = 0, class T, int Scale, class cdp_grid_type, class cdp_block_type>
 // CHECK-NEXT: static __device__ void scaled_serial(
 // CHECK-NEXT: cdp::serial::byWarp<scaled_thread<T, Scale>, cdp_same>(cdp_grid, cdp_block, out);
 

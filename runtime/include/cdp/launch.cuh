@@ -691,6 +691,16 @@ __device__ inline bool fewerThreads(dim3 Grid, dim3 Block,
   return threadsOf(Grid, Block) < Threshold;
 }
 
+/// Whether a serial run's grids are one-dimensional of one-dimensional
+/// blocks as far as the compiler can see: the launch wrote its grid and
+/// block as numbers (\p GridShape and \p BlockShape integers, not dim3).
+/// Then a thread's x index (`blockIdx.x * blockDim.x + threadIdx.x` in the
+/// child) comes out as the run's own counter, with no division left
+/// (runThread), and only the x sizes go from lane to lane.
+template <class GridShape, class BlockShape>
+inline constexpr bool IsLinear =
+    std::is_integral_v<GridShape> && std::is_integral_v<BlockShape>;
+
 /// \p Value of lane \p Lane of the lanes in \p Mask, word by word. Lanes
 /// may each name a different lane.
 template <class T>
@@ -705,6 +715,16 @@ __device__ T fromLane(const T &Value, int Lane, unsigned Mask) {
   T Result = Value;
   std::memcpy(&Result, Bits, sizeof(T));
   return Result;
+}
+
+/// The grid or block \p Shape of lane \p Lane of \p Mask: only its x size
+/// where the run is \p Linear (the others are 1 in every lane).
+template <bool Linear>
+__device__ dim3 shapeFromLane(dim3 Shape, int Lane, unsigned Mask) {
+  if constexpr (Linear)
+    return dim3(fromLane(Shape.x, Lane, Mask));
+  else
+    return fromLane(Shape, Lane, Mask);
 }
 
 /// This lane's index in the warp.
@@ -770,26 +790,35 @@ __device__ T argumentOf(const T &Value, int Owner, unsigned Mask) {
     return fromLane(Value, Owner, Mask);
 }
 
-/// Calls `Thread` for thread \p Linear of the grid \p G of blocks \p B.
+/// Calls `Thread` for thread \p Position of the grid \p G of blocks \p B.
 /// The index is 32-bit wherever the grid allows, and a one-dimensional
 /// grid of one-dimensional blocks (most children) costs one division, or a
 /// shift for blocks of a power of two: this runs for every child thread,
-/// and a 64-bit division costs more than most children's bodies.
-template <auto Thread, class Index, class... Args>
-__device__ void runThread(Index Linear, dim3 G, dim3 B,
+/// and a 64-bit division costs more than most children's bodies. Where the
+/// compiler knows the grid is \p Linear, threadIdx.x is written as the
+/// remainder `Position - blockIdx.x * blockDim.x`, so that the child's
+/// `blockIdx.x * blockDim.x + threadIdx.x` folds to `Position`, and the
+/// division goes wherever nothing else reads blockIdx.
+template <auto Thread, bool Linear, class Index, class... Args>
+__device__ void runThread(Index Position, dim3 G, dim3 B,
                           const Args &...Arguments) {
   uint3 BlockIdx{0, 0, 0}, ThreadIdx{0, 0, 0};
-  if (G.y == 1 && G.z == 1 && B.y == 1 && B.z == 1) {
-    if ((B.x & (B.x - 1)) == 0) {
-      BlockIdx.x = unsigned(Linear >> (__ffs(B.x) - 1));
-      ThreadIdx.x = unsigned(Linear) & (B.x - 1);
+  const bool PowerOfTwo = (B.x & (B.x - 1)) == 0;
+  if constexpr (Linear) {
+    BlockIdx.x = PowerOfTwo ? unsigned(Position >> (__ffs(B.x) - 1))
+                            : unsigned(Position / B.x);
+    ThreadIdx.x = unsigned(Position) - BlockIdx.x * B.x;
+  } else if (G.y == 1 && G.z == 1 && B.y == 1 && B.z == 1) {
+    if (PowerOfTwo) {
+      BlockIdx.x = unsigned(Position >> (__ffs(B.x) - 1));
+      ThreadIdx.x = unsigned(Position) & (B.x - 1);
     } else {
-      BlockIdx.x = unsigned(Linear / B.x);
-      ThreadIdx.x = unsigned(Linear - Index(BlockIdx.x) * B.x);
+      BlockIdx.x = unsigned(Position / B.x);
+      ThreadIdx.x = unsigned(Position - Index(BlockIdx.x) * B.x);
     }
   } else {
     const Index PerBlock = Index(B.x) * B.y * B.z;
-    const Index Bn = Linear / PerBlock, Tn = Linear % PerBlock;
+    const Index Bn = Position / PerBlock, Tn = Position % PerBlock;
     BlockIdx = uint3{unsigned(Bn % G.x), unsigned(Bn / G.x % G.y),
                      unsigned(Bn / G.x / G.y)};
     ThreadIdx = uint3{unsigned(Tn % B.x), unsigned(Tn / B.x % B.y),
@@ -801,7 +830,7 @@ __device__ void runThread(Index Linear, dim3 G, dim3 B,
 /// The grid of each lane of \p Owners in turn, of which the first \p Count
 /// threads run: its shape and arguments go to every lane of \p Mask,
 /// which share those threads.
-template <auto Thread, unsigned long long Same, std::size_t... Is,
+template <auto Thread, unsigned long long Same, bool Linear, std::size_t... Is,
           class... Args>
 __device__ void inTurns(std::index_sequence<Is...>, unsigned Owners,
                         unsigned Mask, unsigned Rank, unsigned Lanes,
@@ -809,16 +838,16 @@ __device__ void inTurns(std::index_sequence<Is...>, unsigned Owners,
                         const Args &...Arguments) {
   for (; Owners; Owners &= Owners - 1) {
     const int Owner = __ffs(Owners) - 1;
-    const dim3 G = fromLane(Grid, Owner, Mask);
-    const dim3 B = fromLane(Block, Owner, Mask);
+    const dim3 G = shapeFromLane<Linear>(Grid, Owner, Mask);
+    const dim3 B = shapeFromLane<Linear>(Block, Owner, Mask);
     const unsigned long long Total = fromLane(Count, Owner, Mask);
     auto Share = [&](const auto &...Owned) {
       if (Total <= 0xffffffffu - Lanes)
         for (unsigned T = Rank; T < unsigned(Total); T += Lanes)
-          runThread<Thread>(T, G, B, Owned...);
+          runThread<Thread, Linear>(T, G, B, Owned...);
       else
         for (unsigned long long T = Rank; T < Total; T += Lanes)
-          runThread<Thread>(T, G, B, Owned...);
+          runThread<Thread, Linear>(T, G, B, Owned...);
     };
     Share(argumentOf<Same, Is>(Arguments, Owner, Mask)...);
   }
@@ -848,7 +877,7 @@ __device__ inline unsigned ownerOf(unsigned Position, unsigned Start,
 /// share, turn by turn. Each lane's start in the range is a sum of
 /// ballots, one per bit of the sizes (under 32: five), so that lanes
 /// outside the mask need not take part, as they would in a shuffle scan.
-template <auto Thread, unsigned long long Same, std::size_t... Is,
+template <auto Thread, unsigned long long Same, bool Linear, std::size_t... Is,
           class... Args>
 __device__ void packed(std::index_sequence<Is...>, unsigned Small,
                        unsigned Mask, unsigned Lane, unsigned Rank,
@@ -870,11 +899,11 @@ __device__ void packed(std::index_sequence<Is...>, unsigned Small,
     const unsigned Position = Turn + Rank;
     const unsigned Owner = ownerOf(Position, Start, Owners, Mask, Lane);
     const unsigned OwnerStart = __shfl_sync(Mask, Start, Owner);
-    const dim3 G = fromLane(Grid, Owner, Mask);
-    const dim3 B = fromLane(Block, Owner, Mask);
+    const dim3 G = shapeFromLane<Linear>(Grid, Owner, Mask);
+    const dim3 B = shapeFromLane<Linear>(Block, Owner, Mask);
     auto Run = [&](const auto &...Owned) {
       if (Position < Size)
-        runThread<Thread>(Position - OwnerStart, G, B, Owned...);
+        runThread<Thread, Linear>(Position - OwnerStart, G, B, Owned...);
     };
     Run(argumentOf<Same, Is>(Arguments, Owner, Mask)...);
   }
@@ -919,31 +948,41 @@ struct LanesHere {
 /// Runs the first \p Count threads of the small grids of the lanes that
 /// reach this call together: each lane's \p Grid of \p Block threads with
 /// its \p Arguments, as calls `Thread(blockIdx, threadIdx, gridDim,
-/// blockDim, arguments...)`.
-template <auto Thread, unsigned long long Same = 0, class... Args>
-__device__ void byWarpFirst(unsigned long long Count, dim3 Grid, dim3 Block,
+/// blockDim, arguments...)`. The grid and block are dim3 or, as the launch
+/// wrote them, numbers (IsLinear).
+template <auto Thread, unsigned long long Same = 0, class GridShape,
+          class BlockShape, class... Args>
+__device__ void byWarpFirst(unsigned long long Count, GridShape GridAsWritten,
+                            BlockShape BlockAsWritten,
                             const Args &...Arguments) {
+  constexpr bool Linear = IsLinear<GridShape, BlockShape>;
+  const dim3 Grid(GridAsWritten), Block(BlockAsWritten);
   const auto [Mask, Lane, Rank, Lanes] = LanesHere();
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
-      return byWarpFirst<Thread, 0>(Count, Grid, Block, Arguments...);
+      return byWarpFirst<Thread, 0>(Count, GridAsWritten, BlockAsWritten,
+                                    Arguments...);
 #ifdef CDP_SERIAL_IN_TURN
   const bool Packs = false;
 #else
   const bool Packs = Count < Lanes;
 #endif
-  inTurns<Thread, Same>(Indices, __ballot_sync(Mask, !Packs && Count != 0),
-                        Mask, Rank, Lanes, Count, Grid, Block, Arguments...);
-  packed<Thread, Same>(Indices, Packs ? unsigned(Count) : 0u, Mask, Lane, Rank,
-                       Lanes, Grid, Block, Arguments...);
+  inTurns<Thread, Same, Linear>(Indices,
+                                __ballot_sync(Mask, !Packs && Count != 0), Mask,
+                                Rank, Lanes, Count, Grid, Block, Arguments...);
+  packed<Thread, Same, Linear>(Indices, Packs ? unsigned(Count) : 0u, Mask,
+                               Lane, Rank, Lanes, Grid, Block, Arguments...);
 }
 
 /// Runs every thread of the small grids of the lanes that reach this call
 /// together (byWarpFirst).
-template <auto Thread, unsigned long long Same = 0, class... Args>
-__device__ void byWarp(dim3 Grid, dim3 Block, const Args &...Arguments) {
-  byWarpFirst<Thread, Same>(threadsOf(Grid, Block), Grid, Block, Arguments...);
+template <auto Thread, unsigned long long Same = 0, class GridShape,
+          class BlockShape, class... Args>
+__device__ void byWarp(GridShape Grid, BlockShape Block,
+                       const Args &...Arguments) {
+  byWarpFirst<Thread, Same>(threadsOf(dim3(Grid), dim3(Block)), Grid, Block,
+                            Arguments...);
 }
 
 } // namespace serial

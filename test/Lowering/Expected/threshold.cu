@@ -43,8 +43,8 @@ static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
 
 /// 'visit' run by the launching warp, for each thread of a small grid
 /// whose x index is below degree (the others return at once).
-template <unsigned long long cdp_same = 0>
-static __device__ void visit_serial(dim3 cdp_grid, dim3 cdp_block, const int *edges, int first, int degree, int *seen) {
+template <unsigned long long cdp_same = 0, class cdp_grid_type, class cdp_block_type>
+static __device__ void visit_serial(cdp_grid_type cdp_grid, cdp_block_type cdp_block, const int *edges, int first, int degree, int *seen) {
   cdp::serial::byWarpFirst<visit_thread, cdp_same>(
       cdp::serial::threadsBelowX(cdp_grid, cdp_block, degree),
       cdp_grid, cdp_block, edges, first, degree, seen);

@@ -12,7 +12,7 @@
 // branch that launches. The body runs as a lambda, whose returns all come
 // back to one place:
 //
-//   cdp::serial::Later<void(const int *, int)> cdp_later;
+//   cdp::serial::Later<void(const int *, int), unsigned, unsigned> cdp_later;
 //   [&] {
 //     ... if (cdp::serial::fewerThreads(grid, block, 4096))
 //           cdp_later.hold(grid, block, values, length);
@@ -49,41 +49,48 @@ __device__ HeldValues<T, Ts...> heldValues(const T &First, const Ts &...Rest) {
 
 /// Calls \p Run with the grid, the block, \p Taken and the values of
 /// \p Held.
-template <auto Run, class... Taken>
-__device__ void runHeld(const HeldValues<> &, dim3 Grid, dim3 Block,
+template <auto Run, class Grid, class Block, class... Taken>
+__device__ void runHeld(const HeldValues<> &, Grid G, Block B,
                         const Taken &...Values) {
-  Run(Grid, Block, Values...);
+  Run(G, B, Values...);
 }
-template <auto Run, class T, class... Ts, class... Taken>
-__device__ void runHeld(const HeldValues<T, Ts...> &Held, dim3 Grid, dim3 Block,
+template <auto Run, class Grid, class Block, class T, class... Ts,
+          class... Taken>
+__device__ void runHeld(const HeldValues<T, Ts...> &Held, Grid G, Block B,
                         const Taken &...Values) {
-  runHeld<Run>(Held.Rest, Grid, Block, Values..., Held.First);
+  runHeld<Run>(Held.Rest, G, B, Values..., Held.First);
 }
 
 /// The serial run of a launch of a child of parameters \p Params, held
-/// from the launch to the end of the launching thread.
-template <class Signature> class Later;
-template <class... Params> class Later<void(Params...)> {
+/// from the launch to the end of the launching thread. Its grid and block
+/// are dim3, or `unsigned` where the launch wrote them as numbers, so that
+/// the run knows its grids are one-dimensional (IsLinear).
+template <class Signature, class Grid = dim3, class Block = dim3> class Later;
+template <class... Params, class Grid, class Block>
+class Later<void(Params...), Grid, Block> {
 public:
-  /// Holds the grid \p Grid of \p Block with the arguments \p Values,
-  /// converted as in a call.
-  __device__ void hold(dim3 Grid, dim3 Block, Params... Values) {
-    HeldGrid = Grid;
-    HeldBlock = Block;
+  /// Holds the grid \p G of \p B with the arguments \p Values, converted
+  /// as in a call.
+  __device__ void hold(Grid G, Block B, Params... Values) {
+    HeldGrid = G;
+    HeldBlock = B;
     Held.Values = heldValues(Values...);
   }
 
   /// Runs the grids held by the lanes that reach this together, through
   /// \p Serial (a child's `<child>_serial`); nothing when none holds one.
-  template <void (*Serial)(dim3, dim3, Params...)> __device__ void run() const {
-    if (__any_sync(__activemask(), threadsOf(HeldGrid, HeldBlock) != 0))
+  template <void (*Serial)(Grid, Block, Params...)>
+  __device__ void run() const {
+    if (__any_sync(__activemask(),
+                   threadsOf(dim3(HeldGrid), dim3(HeldBlock)) != 0))
       runHeld<Serial>(Held.Values, HeldGrid, HeldBlock);
   }
 
 private:
   /// An empty grid until one is held: the serial runs take no thread of
   /// it, and the values of its lane, never set, are never read.
-  dim3 HeldGrid{0, 0, 0}, HeldBlock{0, 0, 0};
+  Grid HeldGrid = Grid(0u);
+  Block HeldBlock = Block(0u);
   union Storage {
     __device__ Storage() : Nothing() {}
     char Nothing;

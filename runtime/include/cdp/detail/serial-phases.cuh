@@ -92,9 +92,11 @@ template <unsigned... Phases>
 inline constexpr unsigned long long phasesAtXZero =
     ((1ull << Phases) | ... | 0ull);
 
-/// Thread \p Linear's index in a block of shape \p B.
-__device__ inline uint3 threadOfBlock(unsigned Linear, dim3 B) {
-  if (B.y == 1 && B.z == 1)
+/// Thread \p Linear's index in a block of shape \p B, one-dimensional
+/// where the compiler knows it is (\p OneDimensional).
+template <bool OneDimensional>
+__device__ uint3 threadOfBlock(unsigned Linear, dim3 B) {
+  if (OneDimensional || (B.y == 1 && B.z == 1))
     return uint3{Linear, 0, 0};
   return uint3{Linear % B.x, Linear / B.x % B.y, Linear / B.x / B.y};
 }
@@ -157,20 +159,22 @@ inline constexpr bool
 /// (__syncwarp, which also orders their memory) before the next phase.
 /// A serial grid has fewer threads than the threshold, an unsigned.
 template <auto Phase, unsigned Phases, unsigned long long Same,
-          unsigned long long AtXZero, std::size_t... Is, class Storage,
-          class... Args>
+          unsigned long long AtXZero, bool Linear, std::size_t... Is,
+          class Storage, class... Args>
 __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
                          unsigned Mask, unsigned Rank, unsigned Lanes,
                          Storage &Shared, dim3 Grid, dim3 Block,
                          const Args &...Arguments) {
   for (; Owners; Owners &= Owners - 1) {
     const int Owner = __ffs(Owners) - 1;
-    const dim3 G = fromLane(Grid, Owner, Mask);
-    const dim3 B = fromLane(Block, Owner, Mask);
+    const dim3 G = shapeFromLane<Linear>(Grid, Owner, Mask);
+    const dim3 B = shapeFromLane<Linear>(Block, Owner, Mask);
     auto Share = [&](const auto &...Owned) {
       const unsigned Blocks = G.x * G.y * G.z, PerBlock = B.x * B.y * B.z;
       for (unsigned N = 0; N < Blocks; ++N) {
-        const uint3 BlockIdx{N % G.x, N / G.x % G.y, N / G.x / G.y};
+        const uint3 BlockIdx =
+            Linear ? uint3{N, 0, 0}
+                   : uint3{N % G.x, N / G.x % G.y, N / G.x / G.y};
 #pragma unroll
         for (unsigned P = 0; P < Phases; ++P) {
           // A phase at x index 0 only: thread T of those is thread T * B.x.
@@ -180,13 +184,13 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
           if constexpr (HasLaneSums<Storage>) {
             typename Storage::cdp_lane_sums Sums{};
             for (unsigned T = Rank; T < Threads; T += Lanes)
-              Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared, Sums,
-                    Owned...);
+              Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P,
+                    Shared, Sums, Owned...);
             Shared.cdp_add(Sums, P, Mask);
           } else {
             for (unsigned T = Rank; T < Threads; T += Lanes)
-              Phase(BlockIdx, threadOfBlock(T * Step, B), G, B, P, Shared,
-                    Owned...);
+              Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P,
+                    Shared, Owned...);
           }
           __syncwarp(Mask);
         }
@@ -200,18 +204,22 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
 /// child whose body has \p Phases phases, as calls `Phase(blockIdx,
 /// threadIdx, gridDim, blockDim, phase, shared, arguments...)`, with the
 /// shared memory of each block in a slot of \p Storage; in the phases of
-/// \p AtXZero, only for the threads of x index 0.
+/// \p AtXZero, only for the threads of x index 0. The grid and block are
+/// dim3 or, as the launch wrote them, numbers (IsLinear).
 template <auto Phase, unsigned Phases, class Storage,
           unsigned long long Same = 0, unsigned long long AtXZero = 0,
-          class... Args>
-__device__ void byWarpInPhases(dim3 Grid, dim3 Block,
+          class GridShape, class BlockShape, class... Args>
+__device__ void byWarpInPhases(GridShape GridAsWritten,
+                               BlockShape BlockAsWritten,
                                const Args &...Arguments) {
+  constexpr bool Linear = IsLinear<GridShape, BlockShape>;
+  const dim3 Grid(GridAsWritten), Block(BlockAsWritten);
   const auto [Mask, Lane, Rank, Lanes] = LanesHere();
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
-      return byWarpInPhases<Phase, Phases, Storage, 0, AtXZero>(Grid, Block,
-                                                                Arguments...);
+      return byWarpInPhases<Phase, Phases, Storage, 0, AtXZero>(
+          GridAsWritten, BlockAsWritten, Arguments...);
   // Lanes with an empty grid (a run held for the thread's end, and none
   // held: serial-later.cuh) own no turn and take no slot.
   const unsigned Owners = __ballot_sync(Mask, threadsOf(Grid, Block) != 0);
@@ -224,11 +232,11 @@ __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
   if constexpr (sizeof(Storage) <= MaxBlockSlotBytes)
     if (Mask == ~0u) {
       __shared__ Storage BlockSlots[MaxWarpsPerBlock];
-      const unsigned Linear =
+      const unsigned Thread =
           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-      Storage &Slot = BlockSlots[Linear / 32];
-      inPhases<Phase, Phases, Same, AtXZero>(Indices, Owners, Mask, Rank, Lanes,
-                                             Slot, Grid, Block, Arguments...);
+      Storage &Slot = BlockSlots[Thread / 32];
+      inPhases<Phase, Phases, Same, AtXZero, Linear>(
+          Indices, Owners, Mask, Rank, Lanes, Slot, Grid, Block, Arguments...);
       // The next run of this warp must not write the slot before all
       // lanes are done with it.
       __syncwarp();
@@ -241,9 +249,9 @@ __device__ void byWarpInPhases(dim3 Grid, dim3 Block,
     Slot = takeSlot(Slots.Held);
   Slot = __shfl_sync(Mask, Slot, Leader);
   __syncwarp(Mask);
-  inPhases<Phase, Phases, Same, AtXZero>(Indices, Owners, Mask, Rank, Lanes,
-                                         Slots.Slots[Slot], Grid, Block,
-                                         Arguments...);
+  inPhases<Phase, Phases, Same, AtXZero, Linear>(Indices, Owners, Mask, Rank,
+                                                 Lanes, Slots.Slots[Slot], Grid,
+                                                 Block, Arguments...);
   if (int(Lane) == Leader)
     giveBackSlot(Slots.Held, Slot);
 }
