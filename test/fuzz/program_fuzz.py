@@ -239,6 +239,29 @@ class Program:
         return (f"  phased<<<{grid}, {block}, 0, cudaStreamFireAndForget>>>"
                 f"(out, {base} + t, {salt});\n")
 
+    def held_at_end(self):
+        """A kernel whose one launch (of `guarded` or `phased`) is in a
+        branch whose other way works, which --optimize holds for the end
+        of the launching thread (cdp::serial::Later): the branch returns
+        and work follows, or an else works. Grid and block are numbers or
+        dim3, so that the run is held both as `unsigned` and as dim3."""
+        rng = self.rng
+        launch = rng.choice([self.guarded, self.phased])().strip()
+        if rng.random() < 0.5:
+            grid = launch[launch.index("<<<") + 3:launch.index(",")]
+            launch = launch.replace(f"<<<{grid},", f"<<<dim3({grid}),", 1)
+        base = self.slots
+        self.slots += self.threads
+        work = f"out[{base} + t] = fold(1ull, t * {rng.randint(2, 9)});"
+        test = f"t % {rng.randint(2, 5)} == {rng.randint(0, 1)}"
+        if rng.random() < 0.5:
+            body = (f"  if ({test}) {{\n    {launch}\n    return;\n  }}\n"
+                    f"  {work}\n")
+        else:
+            body = f"  if ({test})\n    {launch}\n  else\n    {work}\n"
+        return ("__global__ void heldAtEnd(unsigned long long *out) {\n"
+                "  int t = threadIdx.x;\n" + body + "}\n")
+
     def recursion(self, stream):
         """A launch of `descend`, which launches itself down to depth 0,
         each level writing its own slot."""
@@ -305,7 +328,10 @@ class Program:
         # leaves unaggregated so that its small grids run in phases; one
         # launch in a branch splits the warp first.
         phased_only, launch_phased_only = "", ""
+        held, launch_held = "", ""
         if self.aggregate:
+            held = self.held_at_end()
+            launch_held = f"  heldAtEnd<<<1, {THREADS}>>>(out);\n"
             first = self.phased()
             split = self.phased().replace("  phased", "    phased", 1)
             phased_only = ("__global__ void phasedOnly(unsigned long long *out) {\n"
@@ -325,7 +351,7 @@ int main() {{
   cudaMemcpy(table, host, sizeof host, cudaMemcpyHostToDevice);
   cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, slots + 4096);
   parent<<<1, {THREADS}>>>(out, table);
-{launch_phased_only}  cudaError_t e = cudaDeviceSynchronize();
+{launch_phased_only}{launch_held}  cudaError_t e = cudaDeviceSynchronize();
   static unsigned long long result[slots];
   cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);
   std::printf("seed {self.seed}: %s\\n", cudaGetErrorString(e));
@@ -336,7 +362,7 @@ int main() {{
 """
         include = "#include <cdp/aggregate.cuh>\n" if self.aggregate else ""
         return (include + PRELUDE + children + guarded + recursive + helper +
-                parent + phased_only + main)
+                parent + phased_only + held + main)
 
 
 def lower(options, original, output, flags, allowed):
@@ -402,6 +428,12 @@ def check(options, seed, work):
         if problem:
             return [f"seed {seed}: {problem}"]
         outputs.append(output)
+        # The kernel made for it has its run held for the thread's end.
+        if variant == "optimize" and "heldAtEnd" in source:
+            with open(output) as f:
+                if "cdp_later.run<" not in f.read():
+                    return [f"seed {seed}: --optimize did not hold "
+                            "heldAtEnd's run for the thread's end"]
     problems = []
     for path in outputs if not options.lower_only else []:
         nvcc = subprocess.run([options.nvcc, "-rdc=true", "-arch=sm_90",
