@@ -10,6 +10,7 @@
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
+#include "CudaAST/WrittenText.h"
 #include "Lowering/InsertedLines.h"
 #include "Lowering/KernelSignature.h"
 
@@ -140,7 +141,7 @@ void runSerialAtEnd(const CUDAKernelCallExpr &Launch,
   const SourceLocation Close = Body->getRBracLoc();
   const StringRef Buffer = SM.getBufferData(SM.getFileID(Close));
   const unsigned Offset = SM.getFileOffset(Close);
-  const size_t LineStart = Buffer.rfind('\n', Offset) + 1;
+  const size_t LineStart = lineStartOffset(Buffer, Offset);
   const std::string Run = Holder + ".run<" + SerialCallee + ">();";
   if (Buffer.slice(LineStart, Offset).trim().empty())
     Edits.insert(Close.getLocWithOffset(-int(Offset - LineStart)),

@@ -24,10 +24,14 @@ std::string writtenText(CharSourceRange Range, const SourceManager &SM,
   return Lexer::getSourceText(FileRange, SM, LangOpts).str();
 }
 
+size_t lineStartOffset(llvm::StringRef Buffer, size_t Offset) {
+  // rfind looks at the characters before Offset only.
+  const size_t Newline = Buffer.rfind('\n', Offset);
+  return Newline == llvm::StringRef::npos ? 0 : Newline + 1;
+}
+
 std::string lineIndentation(llvm::StringRef Buffer, unsigned Offset) {
-  size_t LineStart = Buffer.find_last_of('\n', Offset ? Offset - 1 : 0);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  return Buffer.substr(LineStart)
+  return Buffer.substr(lineStartOffset(Buffer, Offset))
       .take_while([](char C) { return C == ' ' || C == '\t'; })
       .str();
 }

@@ -35,6 +35,10 @@ std::string writtenText(clang::CharSourceRange Range,
                         const clang::SourceManager &SM,
                         const clang::LangOptions &LangOpts);
 
+/// The offset in \p Buffer of the first character of the line that holds
+/// \p Offset (the character after the last newline before it).
+size_t lineStartOffset(llvm::StringRef Buffer, size_t Offset);
+
 /// The blanks (spaces and tabs) that start the line of \p Buffer holding
 /// \p Offset: the indentation that text inserted on its own line there
 /// takes.

@@ -7,6 +7,8 @@
 
 #include "Driver/NvccIdioms.h"
 
+#include "CudaAST/WrittenText.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
@@ -23,9 +25,7 @@ static llvm::StringRef lineUpTo(const SourceManager &SM, SourceLocation Loc) {
   if (Invalid)
     return "";
   unsigned Offset = SM.getFileOffset(Loc);
-  size_t LineStart = Buffer.rfind('\n', Offset);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  return Buffer.slice(LineStart, Offset);
+  return Buffer.slice(lineStartOffset(Buffer, Offset), Offset);
 }
 
 std::optional<std::string> nvccIdiomNote(const Diagnostic &Error) {

@@ -8,6 +8,7 @@
 #include "Lowering/HostDeviceLaunch.h"
 
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/WrittenText.h"
 #include "Lowering/LaunchSite.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -33,7 +34,7 @@ hostDeviceBranches(LaunchSite &Site, const LaunchTokens &Tokens) {
   StringRef Buffer = SM.getBufferData(Site.File);
   unsigned Begin = SM.getFileOffset(Tokens.CalleeBegin);
   unsigned End = SM.getFileOffset(Semi.getLocation()) + 1;
-  unsigned LineStart = Buffer.rfind('\n', Begin) + 1; // npos + 1 is 0.
+  unsigned LineStart = lineStartOffset(Buffer, Begin);
   StringRef Before = Buffer.slice(LineStart, Begin);
 
   HostDeviceBranches Branches;

@@ -8,6 +8,7 @@
 #include "Lowering/InsertedLines.h"
 
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/WrittenText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -49,8 +50,7 @@ void declareBefore(const SourceManager &SM, SourceEdits &Edits,
   SourceLocation Begin = SM.getExpansionLoc(D.getOuterLocStart());
   FileID File = SM.getFileID(Begin);
   StringRef Buffer = SM.getBufferData(File);
-  size_t LineStart = Buffer.rfind('\n', SM.getFileOffset(Begin));
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  const size_t LineStart = lineStartOffset(Buffer, SM.getFileOffset(Begin));
   Edits.insert(SM.getLocForStartOfFile(File).getLocWithOffset(LineStart),
                Declaration + "\n" + lineDirectiveAt(SM, Begin));
 }
