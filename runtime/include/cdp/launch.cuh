@@ -343,6 +343,23 @@ __device__ inline unsigned laneId() {
   return Lane;
 }
 
+// Two groups of a warp's lanes that each took their own `__activemask()`
+// may be converged again by the time they reach one warp collective. The
+// collective then answers for every lane that runs it, not only for the
+// lanes of the calling one's mask: a `__reduce_add_sync` adds up both
+// groups (addOnce in serial-phases.cuh). So what names lanes is cut back
+// to the caller's mask.
+
+/// The lanes of \p Mask whose \p Predicate holds.
+__device__ inline unsigned ballotIn(unsigned Mask, bool Predicate) {
+  return __ballot_sync(Mask, Predicate) & Mask;
+}
+
+/// The lanes of \p Mask whose \p Key equals this lane's.
+template <class T> __device__ unsigned matchIn(unsigned Mask, T Key) {
+  return __match_any_sync(Mask, Key) & Mask;
+}
+
 /// Holds this warp's runtime turn for the calling lane and the lanes that
 /// are here with it, from construction to destruction. Scope it around one
 /// call into the device runtime.
@@ -883,13 +900,13 @@ __device__ void packed(std::index_sequence<Is...>, unsigned Small,
                        unsigned Mask, unsigned Lane, unsigned Rank,
                        unsigned Lanes, dim3 Grid, dim3 Block,
                        const Args &...Arguments) {
-  const unsigned Owners = __ballot_sync(Mask, Small != 0);
+  const unsigned Owners = detail::ballotIn(Mask, Small != 0);
   if (!Owners)
     return;
   const unsigned Below = Mask & ((1u << Lane) - 1);
   unsigned Start = 0, Size = 0;
   for (unsigned Bit = 0; Bit < 5; ++Bit) {
-    const unsigned Set = __ballot_sync(Mask, (Small >> Bit) & 1);
+    const unsigned Set = detail::ballotIn(Mask, (Small >> Bit) & 1);
     Start += unsigned(__popc(Set & Below)) << Bit;
     Size += unsigned(__popc(Set)) << Bit;
   }
@@ -931,10 +948,16 @@ __device__ unsigned long long threadsBelowX(dim3 Grid, dim3 Block,
 /// The lanes of the warp that reach a serial run together, and this one's
 /// place among them.
 struct LanesHere {
-  // (The host pass sees the body too, and the host has no __popc.)
+  /// The lanes here now (`__activemask()`).
   __device__ LanesHere() {
 #ifdef __CUDA_ARCH__
-    Mask = __activemask();
+    *this = LanesHere(__activemask());
+#endif
+  }
+  /// The lanes of \p Lanes, which include this one.
+  __device__ explicit LanesHere(unsigned Lanes) : Mask(Lanes) {
+    // (The host pass sees the body too, and the host has no __popc.)
+#ifdef __CUDA_ARCH__
     Lane = laneId();
     Rank = __popc(Mask & ((1u << Lane) - 1));
     Count = __popc(Mask);
@@ -944,6 +967,89 @@ struct LanesHere {
   /// The lanes of Mask below this one, and all of them.
   unsigned Rank = 0, Count = 0;
 };
+
+/// One turn per warp slot of a device, as kRuntimeTurns: which group of
+/// the warp's lanes is in a shared serial run (its mask, high half) and
+/// how many of its lanes are inside (low half); 0 when none is.
+template <class = void>
+__device__ unsigned long long SplitWarpTurns[detail::kRuntimeTurns];
+
+/// Holds the warp's serial-run turn for the group of lanes \p Mask, from
+/// construction to destruction, where the group is not the whole warp.
+///
+/// The lanes of a serial run share its work through shuffles and ballots
+/// over the lanes that reach it together (`__activemask()`). Two groups
+/// of a split warp that reach one serial run at different times may be
+/// run together again inside it, each with its own mask, and a collective
+/// is then not the group's alone: it read another lane's grid and
+/// arguments wrong in the program fuzzer (seed 3215 under --threshold,
+/// seed 3010 over warp aggregation, on an H200), as an atomic at a wild or
+/// misaligned address in the child's body (compute-sanitizer). Masks cut
+/// back to the caller's (ballotIn) did not mend it; one group at a time
+/// in the run did. A whole warp takes no turn: no other group of it is
+/// anywhere. A group is told by its mask, so that lanes of one group that
+/// come apart before they reach the turn still go in together.
+class SplitWarpTurn {
+  unsigned long long *Turn = nullptr;
+  unsigned Mask;
+
+public:
+  __device__ explicit SplitWarpTurn(unsigned Lanes) : Mask(Lanes) {
+#ifdef __CUDA_ARCH__
+    if (Mask == ~0u)
+      return;
+    unsigned Sm, Warp;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
+    asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
+    Turn = &SplitWarpTurns<>[(Sm % 256) * 64 + Warp % 64];
+    const unsigned long long Ours = static_cast<unsigned long long>(Mask) << 32;
+    for (;;) {
+      const unsigned long long Held = atomicCAS(Turn, 0ull, Ours);
+      if (Held == 0ull || (Held >> 32) == Mask)
+        break;
+      __nanosleep(32);
+    }
+    atomicAdd(Turn, 1ull);
+    // Every lane counted before the first can leave and give it back.
+    __syncwarp(Mask);
+#endif
+  }
+  __device__ ~SplitWarpTurn() {
+#ifdef __CUDA_ARCH__
+    if (!Turn)
+      return;
+    // Every lane done with the group's collectives before it goes.
+    __syncwarp(Mask);
+    const unsigned long long Before = atomicAdd(Turn, ~0ull);
+    if ((Before & 0xffffffffull) == 1ull) // The last one out frees it.
+      atomicCAS(Turn, Before - 1, 0ull);
+#endif
+  }
+  SplitWarpTurn(const SplitWarpTurn &) = delete;
+  SplitWarpTurn &operator=(const SplitWarpTurn &) = delete;
+};
+
+/// byWarpFirst for the lanes \p Here, which hold the warp's turn.
+template <auto Thread, unsigned long long Same, bool Linear, class... Args>
+__device__ void firstInLanes(const LanesHere &Here, unsigned long long Count,
+                             dim3 Grid, dim3 Block, const Args &...Arguments) {
+  const auto [Mask, Lane, Rank, Lanes] = Here;
+  const auto Indices = std::index_sequence_for<Args...>();
+  if constexpr (Same != 0)
+    if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
+      return firstInLanes<Thread, 0, Linear>(Here, Count, Grid, Block,
+                                             Arguments...);
+#ifdef CDP_SERIAL_IN_TURN
+  const bool Packs = false;
+#else
+  const bool Packs = Count < Lanes;
+#endif
+  inTurns<Thread, Same, Linear>(
+      Indices, detail::ballotIn(Mask, !Packs && Count != 0), Mask, Rank, Lanes,
+      Count, Grid, Block, Arguments...);
+  packed<Thread, Same, Linear>(Indices, Packs ? unsigned(Count) : 0u, Mask,
+                               Lane, Rank, Lanes, Grid, Block, Arguments...);
+}
 
 /// Runs the first \p Count threads of the small grids of the lanes that
 /// reach this call together: each lane's \p Grid of \p Block threads with
@@ -955,24 +1061,10 @@ template <auto Thread, unsigned long long Same = 0, class GridShape,
 __device__ void byWarpFirst(unsigned long long Count, GridShape GridAsWritten,
                             BlockShape BlockAsWritten,
                             const Args &...Arguments) {
-  constexpr bool Linear = IsLinear<GridShape, BlockShape>;
-  const dim3 Grid(GridAsWritten), Block(BlockAsWritten);
-  const auto [Mask, Lane, Rank, Lanes] = LanesHere();
-  const auto Indices = std::index_sequence_for<Args...>();
-  if constexpr (Same != 0)
-    if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
-      return byWarpFirst<Thread, 0>(Count, GridAsWritten, BlockAsWritten,
-                                    Arguments...);
-#ifdef CDP_SERIAL_IN_TURN
-  const bool Packs = false;
-#else
-  const bool Packs = Count < Lanes;
-#endif
-  inTurns<Thread, Same, Linear>(Indices,
-                                __ballot_sync(Mask, !Packs && Count != 0), Mask,
-                                Rank, Lanes, Count, Grid, Block, Arguments...);
-  packed<Thread, Same, Linear>(Indices, Packs ? unsigned(Count) : 0u, Mask,
-                               Lane, Rank, Lanes, Grid, Block, Arguments...);
+  const LanesHere Here;
+  const SplitWarpTurn Turn(Here.Mask);
+  firstInLanes<Thread, Same, IsLinear<GridShape, BlockShape>>(
+      Here, Count, dim3(GridAsWritten), dim3(BlockAsWritten), Arguments...);
 }
 
 /// Runs every thread of the small grids of the lanes that reach this call

@@ -381,7 +381,7 @@ private:
   /// warp (see Converged).
   __device__ Records<Params...> *records(const LaunchConfig &Config,
                                          unsigned Lanes, bool Join) {
-    const unsigned Joining = __ballot_sync(Lanes, Join);
+    const unsigned Joining = cdp::detail::ballotIn(Lanes, Join);
     if (!Joining)
       return nullptr;
     const unsigned Leader = __ffs(Joining) - 1;

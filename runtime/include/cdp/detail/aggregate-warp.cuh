@@ -40,11 +40,11 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
   const unsigned Blocks = static_cast<unsigned>(Blocks64);
 
   const unsigned Active = __activemask();
-  unsigned Group = __match_any_sync(
+  unsigned Group = cdp::detail::matchIn(
       Active, static_cast<unsigned long long>(
                   reinterpret_cast<std::uintptr_t>(Config.Stream)));
   if (OneShape)
-    Group &= __match_any_sync(Active, detail::shapeKey(Config.Block));
+    Group &= cdp::detail::matchIn(Active, detail::shapeKey(Config.Block));
   const unsigned Lane = detail::laneId();
   const unsigned Leader = __ffs(Group) - 1;
   const unsigned Count = __popc(Group);

@@ -79,10 +79,13 @@ public:
 
   /// Runs the grids held by the lanes that reach this together, through
   /// \p Serial (a child's `<child>_serial`); nothing when none holds one.
+  /// In a whole warp, the lanes that hold none help; in a split warp they
+  /// stay out, since a vote of one group of it is not the group's alone
+  /// (SplitWarpTurn).
   template <void (*Serial)(Grid, Block, Params...)>
   __device__ void run() const {
-    if (__any_sync(__activemask(),
-                   threadsOf(dim3(HeldGrid), dim3(HeldBlock)) != 0))
+    const bool Holds = threadsOf(dim3(HeldGrid), dim3(HeldBlock)) != 0;
+    if (__activemask() == ~0u ? __any_sync(~0u, Holds) : Holds)
       runHeld<Serial>(Held.Values, HeldGrid, HeldBlock);
   }
 

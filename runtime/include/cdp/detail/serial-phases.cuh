@@ -154,10 +154,43 @@ template <class Storage>
 inline constexpr bool
     HasLaneSums<Storage, std::void_t<typename Storage::cdp_lane_sums>> = true;
 
-/// The grid of each lane of \p Owners in turn, block by block, phase by
-/// phase: the lanes of \p Mask share each phase's threads, and meet
-/// (__syncwarp, which also orders their memory) before the next phase.
-/// A serial grid has fewer threads than the threshold, an unsigned.
+/// One grid of \p G blocks of \p B threads, block by block, phase by
+/// phase: \p Lanes lanes (\p Mask) share each phase's threads, this one
+/// from \p Rank, and `Meet()` before the next phase.
+template <auto Phase, unsigned Phases, unsigned long long AtXZero, bool Linear,
+          class Storage, class MeetFn, class... Owned>
+__device__ void gridInPhases(unsigned Rank, unsigned Lanes, unsigned Mask,
+                             Storage &Shared, dim3 G, dim3 B, MeetFn Meet,
+                             const Owned &...Values) {
+  const unsigned Blocks = G.x * G.y * G.z, PerBlock = B.x * B.y * B.z;
+  for (unsigned N = 0; N < Blocks; ++N) {
+    const uint3 BlockIdx =
+        Linear ? uint3{N, 0, 0} : uint3{N % G.x, N / G.x % G.y, N / G.x / G.y};
+#pragma unroll
+    for (unsigned P = 0; P < Phases; ++P) {
+      // A phase at x index 0 only: thread T of those is thread T * B.x.
+      const bool AtX0 = P < 64 && ((AtXZero >> P) & 1);
+      const unsigned Threads = AtX0 ? B.y * B.z : PerBlock;
+      const unsigned Step = AtX0 ? B.x : 1;
+      if constexpr (HasLaneSums<Storage>) {
+        typename Storage::cdp_lane_sums Sums{};
+        for (unsigned T = Rank; T < Threads; T += Lanes)
+          Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P, Shared,
+                Sums, Values...);
+        Shared.cdp_add(Sums, P, Mask);
+      } else {
+        for (unsigned T = Rank; T < Threads; T += Lanes)
+          Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P, Shared,
+                Values...);
+      }
+      Meet();
+    }
+  }
+}
+
+/// The grid of each lane of \p Owners in turn: the lanes of \p Mask
+/// share each phase's threads, and meet (__syncwarp, which also orders
+/// their memory) before the next phase.
 template <auto Phase, unsigned Phases, unsigned long long Same,
           unsigned long long AtXZero, bool Linear, std::size_t... Is,
           class Storage, class... Args>
@@ -167,62 +200,30 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
                          const Args &...Arguments) {
   for (; Owners; Owners &= Owners - 1) {
     const int Owner = __ffs(Owners) - 1;
-    const dim3 G = shapeFromLane<Linear>(Grid, Owner, Mask);
-    const dim3 B = shapeFromLane<Linear>(Block, Owner, Mask);
     auto Share = [&](const auto &...Owned) {
-      const unsigned Blocks = G.x * G.y * G.z, PerBlock = B.x * B.y * B.z;
-      for (unsigned N = 0; N < Blocks; ++N) {
-        const uint3 BlockIdx =
-            Linear ? uint3{N, 0, 0}
-                   : uint3{N % G.x, N / G.x % G.y, N / G.x / G.y};
-#pragma unroll
-        for (unsigned P = 0; P < Phases; ++P) {
-          // A phase at x index 0 only: thread T of those is thread T * B.x.
-          const bool AtX0 = P < 64 && ((AtXZero >> P) & 1);
-          const unsigned Threads = AtX0 ? B.y * B.z : PerBlock;
-          const unsigned Step = AtX0 ? B.x : 1;
-          if constexpr (HasLaneSums<Storage>) {
-            typename Storage::cdp_lane_sums Sums{};
-            for (unsigned T = Rank; T < Threads; T += Lanes)
-              Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P,
-                    Shared, Sums, Owned...);
-            Shared.cdp_add(Sums, P, Mask);
-          } else {
-            for (unsigned T = Rank; T < Threads; T += Lanes)
-              Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P,
-                    Shared, Owned...);
-          }
-          __syncwarp(Mask);
-        }
-      }
+      gridInPhases<Phase, Phases, AtXZero, Linear>(
+          Rank, Lanes, Mask, Shared, shapeFromLane<Linear>(Grid, Owner, Mask),
+          shapeFromLane<Linear>(Block, Owner, Mask),
+          [Mask] { __syncwarp(Mask); }, Owned...);
     };
     Share(argumentOf<Same, Is>(Arguments, Owner, Mask)...);
   }
 }
 
-/// Runs the small grids of the lanes that reach this call together, of a
-/// child whose body has \p Phases phases, as calls `Phase(blockIdx,
-/// threadIdx, gridDim, blockDim, phase, shared, arguments...)`, with the
-/// shared memory of each block in a slot of \p Storage; in the phases of
-/// \p AtXZero, only for the threads of x index 0. The grid and block are
-/// dim3 or, as the launch wrote them, numbers (IsLinear).
-template <auto Phase, unsigned Phases, class Storage,
-          unsigned long long Same = 0, unsigned long long AtXZero = 0,
-          class GridShape, class BlockShape, class... Args>
-__device__ void byWarpInPhases(GridShape GridAsWritten,
-                               BlockShape BlockAsWritten,
-                               const Args &...Arguments) {
-  constexpr bool Linear = IsLinear<GridShape, BlockShape>;
-  const dim3 Grid(GridAsWritten), Block(BlockAsWritten);
-  const auto [Mask, Lane, Rank, Lanes] = LanesHere();
+/// byWarpInPhases for the lanes \p Here, which hold the warp's turn.
+template <auto Phase, unsigned Phases, class Storage, unsigned long long Same,
+          unsigned long long AtXZero, bool Linear, class... Args>
+__device__ void phasesInLanes(const LanesHere &Here, dim3 Grid, dim3 Block,
+                              const Args &...Arguments) {
+  const auto [Mask, Lane, Rank, Lanes] = Here;
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
-      return byWarpInPhases<Phase, Phases, Storage, 0, AtXZero>(
-          GridAsWritten, BlockAsWritten, Arguments...);
+      return phasesInLanes<Phase, Phases, Storage, 0, AtXZero, Linear>(
+          Here, Grid, Block, Arguments...);
   // Lanes with an empty grid (a run held for the thread's end, and none
   // held: serial-later.cuh) own no turn and take no slot.
-  const unsigned Owners = __ballot_sync(Mask, threadsOf(Grid, Block) != 0);
+  const unsigned Owners = detail::ballotIn(Mask, threadsOf(Grid, Block) != 0);
   if (!Owners)
     return;
   // A whole warp (a run held for the thread's end, mostly) keeps a small
@@ -234,9 +235,9 @@ __device__ void byWarpInPhases(GridShape GridAsWritten,
       __shared__ Storage BlockSlots[MaxWarpsPerBlock];
       const unsigned Thread =
           (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-      Storage &Slot = BlockSlots[Thread / 32];
       inPhases<Phase, Phases, Same, AtXZero, Linear>(
-          Indices, Owners, Mask, Rank, Lanes, Slot, Grid, Block, Arguments...);
+          Indices, Owners, Mask, Rank, Lanes, BlockSlots[Thread / 32], Grid,
+          Block, Arguments...);
       // The next run of this warp must not write the slot before all
       // lanes are done with it.
       __syncwarp();
@@ -254,6 +255,25 @@ __device__ void byWarpInPhases(GridShape GridAsWritten,
                                                  Block, Arguments...);
   if (int(Lane) == Leader)
     giveBackSlot(Slots.Held, Slot);
+}
+
+/// Runs the small grids of the lanes that reach this call together, of a
+/// child whose body has \p Phases phases, as calls `Phase(blockIdx,
+/// threadIdx, gridDim, blockDim, phase, shared, arguments...)`, with the
+/// shared memory of each block in a slot of \p Storage; in the phases of
+/// \p AtXZero, only for the threads of x index 0. The grid and block are
+/// dim3 or, as the launch wrote them, numbers (IsLinear).
+template <auto Phase, unsigned Phases, class Storage,
+          unsigned long long Same = 0, unsigned long long AtXZero = 0,
+          class GridShape, class BlockShape, class... Args>
+__device__ void byWarpInPhases(GridShape GridAsWritten,
+                               BlockShape BlockAsWritten,
+                               const Args &...Arguments) {
+  const LanesHere Here;
+  const SplitWarpTurn Turn(Here.Mask);
+  phasesInLanes<Phase, Phases, Storage, Same, AtXZero,
+                IsLinear<GridShape, BlockShape>>(
+      Here, dim3(GridAsWritten), dim3(BlockAsWritten), Arguments...);
 }
 
 } // namespace serial
