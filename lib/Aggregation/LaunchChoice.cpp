@@ -96,12 +96,13 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
     const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
-    // A serial run in phases is not taken where the launch is aggregated
-    // (LaunchThreshold.cpp): where a kernel launches only children run
-    // so, their small grids run in phases and the rest launch; in a
-    // __device__ function, whose kernel may aggregate, they aggregate.
-    // Unaggregated, a serial run may wait for the launching thread's end
-    // where that gains (SerialRunAtEnd.h).
+    // Where a kernel launches only children run in phases, their small
+    // grids run so and the rest launch, unaggregated, and the run may wait
+    // for the launching thread's end where that gains (SerialRunAtEnd.h):
+    // SpMV's parent, measured. Elsewhere the launch is aggregated (by
+    // block in a kernel, by warp in a __device__ function, whose kernel
+    // may aggregate) and, since the runtime's split-warp turn, its small
+    // grids still run in phases below the threshold.
     if (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing)) {
       Choice.Threshold.AtThreadEnd = true;
       return Choice;

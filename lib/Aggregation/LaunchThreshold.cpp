@@ -213,18 +213,6 @@ private:
       return false;
     // Barriers and shared memory: run phase by phase, where it may be.
     if (needsPhases(*Definition, Uses)) {
-      // Fuzzer programs whose launches were also aggregated (by block:
-      // seed 1715 on an H100; by warp: seeds 3010 and 3035 on an H200)
-      // failed with an illegal address after aggregated launches in both
-      // branches of an `if`: likely the two halves of the warp, each with
-      // its own __activemask(), shuffling together (docs/benchmarks.md,
-      // "Serial runs in phases"). Thresholding alone runs right. So not
-      // taken where this launch would be aggregated.
-      if (Aggregate.Granularity != AggregationGranularity::None)
-        return decline(KernelName +
-                       " has barriers or shared memory, and its serial run "
-                       "in phases is not taken where launches are "
-                       "aggregated");
       std::optional<PhaseRefusal> Refusal;
       if (!splitAtBarriers(*Definition, Uses, Refusal))
         return declineWithNote(Refusal->Why, Refusal->At, Refusal->Note);

@@ -18,7 +18,8 @@
 // refuses goes unreported (the user did not ask for it); the remarks of
 // --optimize-remarks say what was chosen. An option the user gives is kept.
 // A kernel whose children all run in phases (barriers, shared memory) is
-// not aggregated, as phases are not taken where a kernel aggregates.
+// not aggregated; in one that aggregates, such a child runs in phases
+// below the threshold too (since the runtime's split-warp turn).
 
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
@@ -94,9 +95,10 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   shade<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'weigh' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
   weigh<<<degree, 16, 0, cudaStreamFireAndForget>>>(seen, v);
-  // Shared memory and barriers, in a kernel that aggregates by block: not
-  // in the launching warp (phases are not taken there); aggregated.
-  // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' is aggregated by block (--optimize)
+  // Shared memory and barriers, in a kernel that aggregates by block: in
+  // the launching warp phase by phase below the threshold; aggregated
+  // above.
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
   tile<<<degree, 32, 0, cudaStreamFireAndForget>>>(out, 32);
   // A barrier in a loop: not in the launching warp; aggregated.
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'halves' is aggregated by block (--optimize)
@@ -125,7 +127,7 @@ __global__ void visitAll(const int *offsets, const int *edges, int n,
 // OUT: if (cdp::serial::fewerThreads(r % 4 + 1, 32, 4096)) tile_serial<cdp::serial::sameArguments<1>>(r % 4 + 1, 32, out + r * 128, rows); else cdp::DeviceLaunch<void(float *, int)>(tile, {r % 4 + 1, 32, 0, cudaStreamFireAndForget})
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 // OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp_shade_block_launches.launch(
-// OUT: cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
+// OUT: if (cdp::serial::fewerThreads(degree, 32, 4096)) tile_serial<cdp::serial::sameArguments<0, 1>>(degree, 32, out, 32); else cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
 // OUT: cdp_halves_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, out);
 // OUT: cdp_launch_visit(visit, {1, 32})
 // OUT: {{^}}__global__ void visitAll(
