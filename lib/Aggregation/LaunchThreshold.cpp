@@ -84,7 +84,8 @@ public:
     // own, the run waits for the thread's end (SerialRunAtEnd.h).
     std::optional<std::string> AtEnd;
     if (Options.AtThreadEnd)
-      AtEnd = serialRunAtEndHolderArguments(Launch, Enclosing, Context);
+      AtEnd = serialRunAtEndHolderArguments(
+          Launch, Enclosing, writtenAsNumber(0) && writtenAsNumber(1), Context);
     std::string Callee = AtEnd ? std::string(LaterRunHolder) + ".hold"
                                : serialCallee(sameArguments());
     llvm::SmallVector<std::string, 8> Arguments{Grid, Block};
@@ -182,6 +183,13 @@ private:
   /// The operand as written, without the conversions clang adds.
   const Expr *written(unsigned I) const {
     return operand(I)->IgnoreUnlessSpelledInSource();
+  }
+  /// Whether configuration operand \p I is written as a number (an
+  /// integer, not dim3 or an enumerator): what cdp::serial::IsLinear asks
+  /// of the grid's and block's types.
+  bool writtenAsNumber(unsigned I) const {
+    const QualType Type = written(I)->getType();
+    return Type->isIntegralType(Context) && !Type->isEnumeralType();
   }
 
   void reportRefusal(const std::string &Why) override {

@@ -66,25 +66,11 @@ bool otherWayWorks(const IfStmt &If, const Stmt *Branch, const ParentMap &Map) {
   return returns(Branch) && Block && Block->body_back() != &If;
 }
 
-/// Whether \p Launch writes its grid and block as numbers (integers, not
-/// dim3): what cdp::serial::IsLinear asks of the types it is given.
-bool writesLinearShape(const CUDAKernelCallExpr &Launch, ASTContext &Context) {
-  const CallExpr *Config = Launch.getConfig();
-  const unsigned First = Config->getNumArgs() - 4; // grid, block, ...
-  for (unsigned I : {First, First + 1}) {
-    const Expr *Written = Config->getArg(I)->IgnoreUnlessSpelledInSource();
-    if (!Written->getType()->isIntegralType(Context) ||
-        Written->getType()->isEnumeralType())
-      return false;
-  }
-  return true;
-}
-
 } // namespace
 
 std::optional<std::string>
 serialRunAtEndHolderArguments(const CUDAKernelCallExpr &Launch,
-                              const FunctionDecl &Enclosing,
+                              const FunctionDecl &Enclosing, bool WritesNumbers,
                               ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Enclosing.getBody());
@@ -118,7 +104,7 @@ serialRunAtEndHolderArguments(const CUDAKernelCallExpr &Launch,
   if (Types.Unwritable)
     return std::nullopt;
   return "void(" + Types.Spelling + ")" +
-         (writesLinearShape(Launch, Context) ? ", unsigned, unsigned" : "");
+         (WritesNumbers ? ", unsigned, unsigned" : "");
 }
 
 void runSerialAtEnd(const CUDAKernelCallExpr &Launch,

@@ -64,12 +64,12 @@ inline constexpr const char *LaterRunHolder = "cdp_later";
 /// \p Launch's serial run, when it may wait for the end of the launching
 /// thread in \p Enclosing and gains there (above); nothing otherwise: the
 /// child's signature (`void(const int *, int)`), and `unsigned, unsigned`
-/// where the launch writes its grid and block as numbers, so that the run
-/// knows its grids are one-dimensional.
+/// where the launch writes its grid and block as numbers (\p
+/// WritesNumbers), so that the run knows its grids are one-dimensional.
 std::optional<std::string>
 serialRunAtEndHolderArguments(const clang::CUDAKernelCallExpr &Launch,
                               const clang::FunctionDecl &Enclosing,
-                              clang::ASTContext &Context);
+                              bool WritesNumbers, clang::ASTContext &Context);
 
 /// Writes the holder of \p Launch's serial run at the top of \p Kernel's
 /// body, the body into a lambda, and the run after it, through
