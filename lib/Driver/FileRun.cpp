@@ -71,6 +71,13 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
   for (const CompileCommand &Inferred : Commands) {
     const CompileCommand Command =
         nvccCommandForInferred(Database, Inferred, Path);
+    // The parse runs where the build would; clang's header search crashes
+    // on a working directory that is not there (and the build fails).
+    if (!Command.Directory.empty() &&
+        !llvm::sys::fs::is_directory(Command.Directory))
+      return llvm::createStringError(
+          "'" + Input + "': its compile command runs in '" + Command.Directory +
+          "', which is not a directory");
     llvm::Expected<std::vector<std::string>> CommandLine =
         clangCommandLine(Command, Input, Notes, NvccFlags);
     if (!CommandLine)
