@@ -8,9 +8,9 @@
 #include "Aggregation/AggregatedKernel.h"
 
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchBounds.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
-#include "CudaAST/RegisterCap.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/InsertedLines.h"
@@ -94,8 +94,8 @@ public:
     const std::string Signature =
         TemplateHeader +
         std::string(Child.getStorageClass() == SC_Static ? "static " : "") +
-        "__global__ void " + launchBoundsOf(Child) + Name + "_aggregated(" +
-        runtime::AggregatedNamespace.str() +
+        "__global__ void " + copyLaunchBounds(Child, Context) + Name +
+        "_aggregated(" + runtime::AggregatedNamespace.str() +
         (OneShape ? "SyncedBatch<" : "Batch<") + llvm::join(Types, ", ") +
         "> cdp_batch)";
 
@@ -134,56 +134,7 @@ public:
     return true;
   }
 
-  /// Bounds \p Kernel, which aggregates launches, to 1,024 threads a
-  /// block unless it has bounds of its own: the runtime's bookkeeping adds
-  /// registers, and without the bound a kernel launched with 1,024-thread
-  /// blocks as written could ask for more than a block may have. A
-  /// register cap (`__maxnreg__`) is bounds of its own too, and nvcc
-  /// refuses both on one kernel.
-  void boundLauncher(const FunctionDecl &Kernel) {
-    if (Kernel.hasAttr<CUDALaunchBoundsAttr>() || writtenRegisterCap(Kernel))
-      return;
-    // Before the name, and before `ns::` in an out-of-line definition.
-    SourceLocation Name = Kernel.getQualifierLoc()
-                              ? Kernel.getQualifierLoc().getBeginLoc()
-                              : Kernel.getLocation();
-    if (!Name.isFileID())
-      return; // Named by a macro: left as written.
-    EditsOf(SM.getFileID(Name)).insert(Name, std::string(LauncherBounds) + " ");
-  }
-
 private:
-  static constexpr const char *LauncherBounds = "__launch_bounds__(1024)";
-
-  /// The copy of \p Child keeps its launch bounds (or register cap), or
-  /// gets 1,024 threads (the largest block) so that the lookup of its
-  /// launch never makes it ask for more registers than a block of the
-  /// original's shape may have.
-  std::string launchBoundsOf(const FunctionDecl &Child) const {
-    if (std::optional<std::string> Cap = writtenRegisterCap(Child))
-      return *Cap + " ";
-    if (const auto *Bounds = Child.getAttr<CUDALaunchBoundsAttr>()) {
-      CharSourceRange Range = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(Bounds->getRange()), SM,
-          Context.getLangOpts());
-      if (Range.isValid())
-        return writtenText(Range, SM, Context.getLangOpts()) + " ";
-      // Spelt by a macro: the copy takes the values.
-      std::string Text;
-      llvm::raw_string_ostream OS(Text);
-      OS << "__launch_bounds__(";
-      Bounds->getMaxThreads()->printPretty(OS, nullptr,
-                                           Context.getPrintingPolicy());
-      if (const Expr *Min = Bounds->getMinBlocks()) {
-        OS << ", ";
-        Min->printPretty(OS, nullptr, Context.getPrintingPolicy());
-      }
-      OS << ") ";
-      return Text;
-    }
-    return std::string(LauncherBounds) + " ";
-  }
-
   std::string indentOf(SourceLocation Loc) const {
     Loc = SM.getExpansionLoc(Loc);
     return lineIndentation(SM.getBufferData(SM.getFileID(Loc)),
@@ -217,8 +168,6 @@ bool writeAggregatedKernels(const AggregationState &State, ASTContext &Context,
     ScopesOf[Scope.Kernel].push_back({Scope, Spelling});
   for (const auto &[Kernel, Children] : ScopesOf)
     Writer.declareScopes(*Kernel, Children);
-  for (const FunctionDecl *Kernel : State.Launchers)
-    Writer.boundLauncher(*Kernel);
   for (const auto &[Child, Info] : State.Children)
     if (!Writer.writeKernel(*Child, Info, ScopesOf.contains(Child)))
       return false;

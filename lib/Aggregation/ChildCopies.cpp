@@ -11,6 +11,7 @@
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/IndexGuard.h"
 #include "Aggregation/LaneSums.h"
+#include "Aggregation/LaunchBounds.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
@@ -371,9 +372,11 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
            Parameters + ")";
   };
   const std::string Serial = SerialSignature(!DeclaredFirst);
-  const std::string Coarsened = "static __global__ void " + Name +
-                                "_coarsened(const dim3 cdp_grid" + Parameters +
-                                ")";
+  // Launched in the child's place with its blocks, and the runtime's loop
+  // over blocks adds to the child's registers.
+  const std::string Coarsened =
+      "static __global__ void " + copyLaunchBounds(Child, Context) + Name +
+      "_coarsened(const dim3 cdp_grid" + Parameters + ")";
   const char *Options = Copy.Serial && Copy.Coarsened ? "--threshold, --coarsen"
                         : Copy.Serial                 ? "--threshold"
                                                       : "--coarsen";

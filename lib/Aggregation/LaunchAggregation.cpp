@@ -308,8 +308,7 @@ private:
         SM.isBeforeInTranslationUnit(Call->CalleeBegin, Child.FirstLaunch))
       Child.FirstLaunch = Call->CalleeBegin;
     State.UseRuntime.insert(SM.getFileID(Call->CalleeBegin));
-    if (Enclosing.hasAttr<CUDAGlobalAttr>())
-      State.Launchers.insert(&Enclosing);
+    State.RuntimeUsers.insert(&Enclosing);
   }
 
   AggregationState &State;

@@ -119,10 +119,10 @@ struct AggregationState {
     std::string Variable;
   };
   std::map<Scope, ScopeSpelling> Scopes;
-  /// Kernels with an aggregated launch in their body: the runtime's
-  /// bookkeeping adds to their registers, so each gets launch bounds
-  /// (AggregatedKernel.h).
-  llvm::SetVector<const clang::FunctionDecl *> Launchers;
+  /// Functions with an aggregated launch in their body: the runtime's
+  /// bookkeeping adds to the registers of the kernels that run them, so
+  /// each of those gets launch bounds (LaunchBounds.h).
+  llvm::SetVector<const clang::FunctionDecl *> RuntimeUsers;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;
 };

@@ -11,6 +11,7 @@
 #include "CudaAST/RuntimeNames.h"
 
 #include "Aggregation/AggregatedKernel.h"
+#include "Aggregation/LaunchBounds.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "Driver/FilesRead.h"
 #include "Lowering/HeaderCopies.h"
@@ -125,6 +126,11 @@ public:
   /// The children run with other indices than the hardware's: in the
   /// launching thread (--threshold) or coarsened (--coarsen).
   const ChildCopies &childCopies() const { return Copies; }
+  /// The functions with a serial run in their body (--threshold,
+  /// --optimize).
+  const llvm::SetVector<const FunctionDecl *> &serialRunners() const {
+    return SerialRunners;
+  }
   /// The first launch rewritten; invalid when none was.
   SourceLocation firstLowered() const { return FirstLowered; }
 
@@ -171,6 +177,7 @@ public:
           Choice.Aggregate, State.EditsOf, Copies);
       const bool Serial = Run != SerialRun::None;
       if (Serial) {
+        SerialRunners.insert(currentFunction());
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Threshold);
         // The serial run is the runtime's, in either form of the output.
         State.UseRuntime.insert(File);
@@ -283,6 +290,7 @@ private:
   LaunchLoweringState State;
   AggregationState Aggregation;
   ChildCopies Copies;
+  llvm::SetVector<const FunctionDecl *> SerialRunners;
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<SourceLocation> Warned;
   SourceLocation FirstLowered;
@@ -326,6 +334,13 @@ public:
     auto EditsOf = [&](FileID File) -> SourceEdits & {
       return Files.editsOf(File);
     };
+    llvm::SetVector<const FunctionDecl *> RuntimeUsers =
+        Visitor.aggregation().RuntimeUsers;
+    RuntimeUsers.insert(Visitor.serialRunners().begin(),
+                        Visitor.serialRunners().end());
+    boundKernels(
+        kernelsRunning(Context, RuntimeUsers), Context,
+        [&](FileID File) { return Files.lowers(File); }, EditsOf);
     if (!writeAggregatedKernels(Visitor.aggregation(), Context, EditsOf) ||
         !writeChildCopies(Visitor.childCopies(), Context, EditsOf))
       return;
