@@ -262,6 +262,33 @@ class Program:
         return ("__global__ void heldAtEnd(unsigned long long *out) {\n"
                 "  int t = threadIdx.x;\n" + body + "}\n")
 
+    def relay(self):
+        """`relay`, a child whose threads launch `guarded` (some of them)
+        and `phased` (all), and `relayParent`, which launches it from the
+        lanes of one half of its warps: a serial run of the relay is held
+        by a group of a split warp, and the runs of its own launches are
+        then made inside it. Drawn from a generator of its own, after
+        everything else, so that the rest of a seed's program is as it was
+        before the relay came."""
+        rng = random.Random(self.seed * 7919 + 1)
+        base = self.slots
+        self.slots += self.threads
+        return ("__global__ void relay(unsigned long long *out, int slot, "
+                "int n, int salt) {\n"
+                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  if (i >= n)\n    return;\n"
+                f"  if (i % 3 == {rng.randint(0, 2)})\n"
+                "    guarded<<<1, 8, 0, cudaStreamFireAndForget>>>(out, slot, "
+                "i + 2, salt + i);\n"
+                "  phased<<<1, 8, 0, cudaStreamFireAndForget>>>(out, slot, "
+                "salt * 3 + i);\n}\n"
+                "__global__ void relayParent(unsigned long long *out) {\n"
+                "  int t = threadIdx.x;\n"
+                f"  if (t % 2 == {rng.randint(0, 1)})\n    return;\n"
+                "  relay<<<1, 8, 0, cudaStreamFireAndForget>>>(out, "
+                f"{base} + t, 1 + t % {rng.randint(3, 8)}, "
+                f"t + {rng.randint(0, 99)});\n}}\n")
+
     def recursion(self, stream):
         """A launch of `descend`, which launches itself down to depth 0,
         each level writing its own slot."""
@@ -328,6 +355,7 @@ class Program:
         # leaves unaggregated so that its small grids run in phases; one
         # launch in a branch splits the warp first.
         phased_only, launch_phased_only = "", ""
+        relay, launch_relay = "", ""
         held, launch_held = "", ""
         if self.aggregate:
             held = self.held_at_end()
@@ -339,6 +367,8 @@ class Program:
                            f"  if (t % 3 == {rng.randint(0, 2)})\n" + split +
                            "}\n")
             launch_phased_only = f"  phasedOnly<<<1, {THREADS}>>>(out);\n"
+            relay = self.relay()
+            launch_relay = f"  relayParent<<<1, {THREADS}>>>(out);\n"
         main = f"""
 int main() {{
   const int slots = {self.slots};
@@ -349,9 +379,9 @@ int main() {{
   int host[8] = {{3, 1, 4, 1, 5, 9, 2, 6}};
   cudaMalloc(&table, sizeof host);
   cudaMemcpy(table, host, sizeof host, cudaMemcpyHostToDevice);
-  cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, slots + 4096);
+  cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 2 * slots + 4096);
   parent<<<1, {THREADS}>>>(out, table);
-{launch_phased_only}{launch_held}  cudaError_t e = cudaDeviceSynchronize();
+{launch_phased_only}{launch_held}{launch_relay}  cudaError_t e = cudaDeviceSynchronize();
   static unsigned long long result[slots];
   cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);
   std::printf("seed {self.seed}: %s\\n", cudaGetErrorString(e));
@@ -362,7 +392,7 @@ int main() {{
 """
         include = "#include <cdp/aggregate.cuh>\n" if self.aggregate else ""
         return (include + PRELUDE + children + guarded + recursive + helper +
-                parent + phased_only + held + main)
+                parent + phased_only + held + relay + main)
 
 
 def lower(options, original, output, flags, allowed):

@@ -336,11 +336,20 @@ constexpr unsigned kRuntimeTurns = 256 * 64;
 template <class = void>
 __device__ unsigned long long RuntimeTurns[kRuntimeTurns];
 
-/// This thread's lane in its warp.
+/// This thread's lane in its warp. (Not volatile: it never changes, so the
+/// compiler may read it once.)
 __device__ inline unsigned laneId() {
   unsigned Lane;
-  asm volatile("mov.u32 %0, %%laneid;" : "=r"(Lane));
+  asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
   return Lane;
+}
+
+/// The warp slot of the warp that runs now, an index below kRuntimeTurns.
+__device__ inline unsigned warpSlotIndex() {
+  unsigned Sm, Warp;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
+  asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
+  return (Sm % 256) * 64 + Warp % 64;
 }
 
 // Two groups of a warp's lanes that each took their own `__activemask()`
@@ -367,10 +376,7 @@ class RuntimeTurn {
   unsigned long long *Turn;
 
   __device__ static unsigned long long *ofThisWarp() {
-    unsigned Sm, Warp;
-    asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
-    asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
-    return &RuntimeTurns<>[(Sm % 256) * 64 + Warp % 64];
+    return &RuntimeTurns<>[warpSlotIndex()];
   }
 
   /// The same for the lanes that run this together, and for no other
@@ -744,12 +750,7 @@ __device__ dim3 shapeFromLane(dim3 Shape, int Lane, unsigned Mask) {
     return fromLane(Shape, Lane, Mask);
 }
 
-/// This lane's index in the warp.
-__device__ inline unsigned laneId() {
-  unsigned Lane;
-  asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
-  return Lane;
-}
+using detail::laneId;
 
 /// The arguments of a serial run that every lane of the launching warp
 /// passes the same (bit I: argument I; the tool marks those computed from
@@ -968,14 +969,16 @@ struct LanesHere {
   unsigned Rank = 0, Count = 0;
 };
 
-/// One turn per warp slot of a device, as kRuntimeTurns: which group of
-/// the warp's lanes is in a shared serial run (its mask, high half) and
-/// how many of its lanes are inside (low half); 0 when none is.
+/// One turn per warp slot of a device, as kRuntimeTurns: the mask of the
+/// group of the warp's lanes that is in a shared serial run, 0 when none is.
 template <class = void>
-__device__ unsigned long long SplitWarpTurns[detail::kRuntimeTurns];
+__device__ unsigned SplitWarpTurns[detail::kRuntimeTurns];
 
-/// Holds the warp's serial-run turn for the group of lanes \p Mask, from
-/// construction to destruction, where the group is not the whole warp.
+/// Decides how a group of the warp's lanes, \p Mask, runs one serial run:
+/// together, sharing the grids' threads through warp collectives, or each
+/// lane its own grid alone, with none. A group that is not the whole warp
+/// shares only while it holds the warp's serial turn, from construction to
+/// destruction.
 ///
 /// The lanes of a serial run share its work through shuffles and ballots
 /// over the lanes that reach it together (`__activemask()`). Two groups
@@ -987,49 +990,69 @@ __device__ unsigned long long SplitWarpTurns[detail::kRuntimeTurns];
 /// misaligned address in the child's body (compute-sanitizer). Masks cut
 /// back to the caller's (ballotIn) did not mend it; one group at a time
 /// in the run did. A whole warp takes no turn: no other group of it is
-/// anywhere. A group is told by its mask, so that lanes of one group that
-/// come apart before they reach the turn still go in together.
+/// anywhere.
+///
+/// A group that finds the turn held by lanes of its own runs alone: it is
+/// inside their run (a child's serial copy that launches a grandchild),
+/// and waiting would wait forever. One that finds another group there
+/// waits for it. The group's leader takes the turn, and every lane then
+/// reads from the turn, not from a collective, whether the group holds it
+/// (its own mask there), so that all of them agree.
 class SplitWarpTurn {
-  unsigned long long *Turn = nullptr;
+  unsigned *Turn = nullptr;
   unsigned Mask;
+  bool Together = true;
+  bool Took = false;
 
 public:
   __device__ explicit SplitWarpTurn(unsigned Lanes) : Mask(Lanes) {
 #ifdef __CUDA_ARCH__
     if (Mask == ~0u)
       return;
-    unsigned Sm, Warp;
-    asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
-    asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
-    Turn = &SplitWarpTurns<>[(Sm % 256) * 64 + Warp % 64];
-    const unsigned long long Ours = static_cast<unsigned long long>(Mask) << 32;
-    for (;;) {
-      const unsigned long long Held = atomicCAS(Turn, 0ull, Ours);
-      if (Held == 0ull || (Held >> 32) == Mask)
-        break;
-      __nanosleep(32);
-    }
-    atomicAdd(Turn, 1ull);
-    // Every lane counted before the first can leave and give it back.
+    Turn = &SplitWarpTurns<>[detail::warpSlotIndex()];
+    if (laneId() == unsigned(__ffs(Mask) - 1))
+      for (;;) {
+        const unsigned Held = atomicCAS(Turn, 0u, Mask);
+        Took = Held == 0u;
+        if (Took || (Held & Mask) != 0u)
+          break;
+        __nanosleep(32);
+      }
+    // The leader's compare-and-swap before every lane's read.
     __syncwarp(Mask);
+    Together = *static_cast<volatile unsigned *>(Turn) == Mask;
 #endif
   }
+  /// Whether the lanes share their run; else each runs its grid alone.
+  __device__ bool together() const { return Together; }
   __device__ ~SplitWarpTurn() {
 #ifdef __CUDA_ARCH__
-    if (!Turn)
+    if (!Turn || !Together)
       return;
     // Every lane done with the group's collectives before it goes.
     __syncwarp(Mask);
-    const unsigned long long Before = atomicAdd(Turn, ~0ull);
-    if ((Before & 0xffffffffull) == 1ull) // The last one out frees it.
-      atomicCAS(Turn, Before - 1, 0ull);
+    if (Took)
+      atomicExch(Turn, 0u);
 #endif
   }
   SplitWarpTurn(const SplitWarpTurn &) = delete;
   SplitWarpTurn &operator=(const SplitWarpTurn &) = delete;
 };
 
-/// byWarpFirst for the lanes \p Here, which hold the warp's turn.
+/// The first \p Count threads of this lane's grid \p Grid of \p Block, in
+/// this lane alone, with no warp collective (SplitWarpTurn).
+template <auto Thread, bool Linear, class... Args>
+__device__ void firstAlone(unsigned long long Count, dim3 Grid, dim3 Block,
+                           const Args &...Arguments) {
+  if (Count <= 0xffffffffu)
+    for (unsigned T = 0; T < unsigned(Count); ++T)
+      runThread<Thread, Linear>(T, Grid, Block, Arguments...);
+  else
+    for (unsigned long long T = 0; T < Count; ++T)
+      runThread<Thread, Linear>(T, Grid, Block, Arguments...);
+}
+
+/// byWarpFirst for the lanes \p Here, which run together (SplitWarpTurn).
 template <auto Thread, unsigned long long Same, bool Linear, class... Args>
 __device__ void firstInLanes(const LanesHere &Here, unsigned long long Count,
                              dim3 Grid, dim3 Block, const Args &...Arguments) {
@@ -1061,10 +1084,15 @@ template <auto Thread, unsigned long long Same = 0, class GridShape,
 __device__ void byWarpFirst(unsigned long long Count, GridShape GridAsWritten,
                             BlockShape BlockAsWritten,
                             const Args &...Arguments) {
+  constexpr bool Linear = IsLinear<GridShape, BlockShape>;
   const LanesHere Here;
   const SplitWarpTurn Turn(Here.Mask);
-  firstInLanes<Thread, Same, IsLinear<GridShape, BlockShape>>(
-      Here, Count, dim3(GridAsWritten), dim3(BlockAsWritten), Arguments...);
+  if (Turn.together())
+    firstInLanes<Thread, Same, Linear>(Here, Count, dim3(GridAsWritten),
+                                       dim3(BlockAsWritten), Arguments...);
+  else
+    firstAlone<Thread, Linear>(Count, dim3(GridAsWritten), dim3(BlockAsWritten),
+                               Arguments...);
 }
 
 /// Runs every thread of the small grids of the lanes that reach this call

@@ -210,7 +210,7 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
   }
 }
 
-/// byWarpInPhases for the lanes \p Here, which hold the warp's turn.
+/// byWarpInPhases for the lanes \p Here, which run together (SplitWarpTurn).
 template <auto Phase, unsigned Phases, class Storage, unsigned long long Same,
           unsigned long long AtXZero, bool Linear, class... Args>
 __device__ void phasesInLanes(const LanesHere &Here, dim3 Grid, dim3 Block,
@@ -257,6 +257,21 @@ __device__ void phasesInLanes(const LanesHere &Here, dim3 Grid, dim3 Block,
     giveBackSlot(Slots.Held, Slot);
 }
 
+/// byWarpInPhases for this lane's grid alone, with no warp collective
+/// (SplitWarpTurn).
+template <auto Phase, unsigned Phases, class Storage,
+          unsigned long long AtXZero, bool Linear, class... Args>
+__device__ void phasesAlone(dim3 Grid, dim3 Block, const Args &...Arguments) {
+  if (threadsOf(Grid, Block) == 0)
+    return;
+  SharedSlots<Storage> &Slots = sharedSlotsOf<Storage>();
+  const unsigned Slot = takeSlot(Slots.Held);
+  gridInPhases<Phase, Phases, AtXZero, Linear>(
+      0, 1, 1u << laneId(), Slots.Slots[Slot], Grid, Block, [] {},
+      Arguments...);
+  giveBackSlot(Slots.Held, Slot);
+}
+
 /// Runs the small grids of the lanes that reach this call together, of a
 /// child whose body has \p Phases phases, as calls `Phase(blockIdx,
 /// threadIdx, gridDim, blockDim, phase, shared, arguments...)`, with the
@@ -269,11 +284,15 @@ template <auto Phase, unsigned Phases, class Storage,
 __device__ void byWarpInPhases(GridShape GridAsWritten,
                                BlockShape BlockAsWritten,
                                const Args &...Arguments) {
+  constexpr bool Linear = IsLinear<GridShape, BlockShape>;
   const LanesHere Here;
   const SplitWarpTurn Turn(Here.Mask);
-  phasesInLanes<Phase, Phases, Storage, Same, AtXZero,
-                IsLinear<GridShape, BlockShape>>(
-      Here, dim3(GridAsWritten), dim3(BlockAsWritten), Arguments...);
+  if (Turn.together())
+    phasesInLanes<Phase, Phases, Storage, Same, AtXZero, Linear>(
+        Here, dim3(GridAsWritten), dim3(BlockAsWritten), Arguments...);
+  else
+    phasesAlone<Phase, Phases, Storage, AtXZero, Linear>(
+        dim3(GridAsWritten), dim3(BlockAsWritten), Arguments...);
 }
 
 } // namespace serial
