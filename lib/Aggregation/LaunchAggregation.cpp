@@ -157,8 +157,7 @@ private:
 
   bool isEligible(bool Marked) {
     if (!Kernel)
-      return decline("it launches through a pointer to a kernel, whose body "
-                     "cdp-lower cannot copy");
+      return decline(whyNoKernel());
     const std::string KernelName = quotedKernelName(Kernel);
     if (Enclosing.hasAttr<CUDAHostAttr>())
       return decline("it is in a __host__ __device__ function");

@@ -54,12 +54,23 @@ const FunctionDecl *LaunchRefusal::copyableChild(StringRef Copy,
   return Kernel->getDefinition();
 }
 
+std::string LaunchRefusal::whyNoKernel() const {
+  // In a template's pattern a kernel template launched with arguments of
+  // the template's types stays an unresolved name until instantiation
+  // (the lowering sees only the pattern).
+  if (Launch.isInstantiationDependent())
+    return "it is in a template, and which kernel it launches depends on "
+           "the template's parameters; cdp-lower copies only a kernel that "
+           "the launch resolves to where it is written";
+  return "it launches through a pointer to a kernel, whose body cdp-lower "
+         "cannot copy";
+}
+
 std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
                                                          StringRef Transform,
                                                          bool Templates) const {
   if (!Kernel)
-    return "it launches through a pointer to a kernel, whose body cdp-lower "
-           "cannot copy";
+    return whyNoKernel();
   const std::string KernelName = quotedKernelName(Kernel);
   if (Enclosing.hasAttr<CUDAHostAttr>())
     return "it is in a __host__ __device__ function";

@@ -58,6 +58,11 @@ protected:
     return false;
   }
 
+  /// Why a launch that names no kernel (Kernel is null) is left as it is:
+  /// it launches through a pointer, or, in a template, a kernel that its
+  /// parameters choose.
+  std::string whyNoKernel() const;
+
   /// Reports the transform's own diagnostic that says \p Why not.
   virtual void reportRefusal(const std::string &Why) = 0;
 

@@ -58,3 +58,13 @@ __global__ void parent(int *out, int n) {
   // CHECK: :[[@LINE+1]]:10: warning: launch of 'child' always launches a grid under --threshold, even a small one: it is not a statement of its own, and the choice between the serial run and the launch is an if statement
   (void)(child<<<1, 32, 0, cudaStreamFireAndForget>>>(out), 0);
 }
+
+// In a template, a kernel template launched with arguments of the
+// template's types is one kernel only once the template is instantiated;
+// the lowering sees the template as written.
+template <class V> __global__ void scaleAll(V *values) { values[threadIdx.x] *= 2; }
+template <class V> __device__ void scaleFrom(V *values) {
+  // CHECK: :[[@LINE+1]]:3: warning: launch of a kernel always launches a grid under --threshold, even a small one: it is in a template, and which kernel it launches depends on the template's parameters; cdp-lower copies only a kernel that the launch resolves to where it is written
+  scaleAll<<<1, 32, 0, cudaStreamFireAndForget>>>(values);
+}
+__global__ void scaleParent(float *values) { scaleFrom(values); }
