@@ -1,4 +1,7 @@
 #include "tree.h"
+#ifdef DEMO_SCATTER
+#include "scatter.h"
+#endif
 
 #include <cstdio>
 
@@ -19,5 +22,16 @@ int main() {
   std::printf("tree nodes %d, seen by the tail launch %d (%s): %s\n",
               kTreeNodes, host, cudaGetErrorString(Error),
               ok ? "PASS" : "FAIL");
+#ifdef DEMO_SCATTER
+  cudaMemset(sum, 0, sizeof(int));
+  cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 2 * kScatterThreads);
+  scatter<<<kScatterThreads / 1024, 1024>>>(sum);
+  Error = cudaDeviceSynchronize();
+  cudaMemcpy(&host, sum, sizeof(int), cudaMemcpyDeviceToHost);
+  const bool scattered = Error == cudaSuccess && host == scatterExpected();
+  std::printf("scatter sum %d of %lld (%s): %s\n", host, scatterExpected(),
+              cudaGetErrorString(Error), scattered ? "PASS" : "FAIL");
+  ok = ok && scattered;
+#endif
   return ok ? 0 : 1;
 }
