@@ -758,8 +758,11 @@ using detail::laneId;
 /// rather than from the lane whose grid it runs: no shuffle, and the value
 /// stays where the compiler knows it is the same in every lane (a uniform
 /// register), so that an atomic at such an address is made once per warp.
-/// byWarpFirst checks that the lanes reaching it hold the same values, and
-/// shuffles them as any other argument where they do not.
+/// byWarpFirst checks that the lanes reaching it hold the same values;
+/// where they do not (lanes of two launches, a rare meeting), each lane
+/// runs its own grid alone. That keeps one copy of the run's loops, and so
+/// of the child's body, in the parent rather than two (SSSP's parent: 32
+/// registers instead of 40).
 template <int... Arguments>
 inline constexpr unsigned long long sameArguments =
     ((1ull << Arguments) | ... | 0ull);
@@ -845,6 +848,25 @@ __device__ void runThread(Index Position, dim3 G, dim3 B,
   Thread(BlockIdx, ThreadIdx, G, B, Arguments...);
 }
 
+/// Calls \p Run(T) for T = \p First, First + \p Step, ... below \p Total,
+/// with a 32-bit T wherever the range allows. The loops are not unrolled:
+/// each copy is a copy of the child's body, and a lane of a serial run
+/// mostly runs few threads (unrolled, SSSP's parent held 16 copies of its
+/// child, and ran no faster).
+template <class Fn>
+__device__ void forThreadsFrom(unsigned First, unsigned Step,
+                               unsigned long long Total, Fn &&Run) {
+  if (Total <= 0xffffffffu - Step) {
+#pragma unroll 1
+    for (unsigned T = First; T < unsigned(Total); T += Step)
+      Run(T);
+  } else {
+#pragma unroll 1
+    for (unsigned long long T = First; T < Total; T += Step)
+      Run(T);
+  }
+}
+
 /// The grid of each lane of \p Owners in turn, of which the first \p Count
 /// threads run: its shape and arguments go to every lane of \p Mask,
 /// which share those threads.
@@ -860,12 +882,9 @@ __device__ void inTurns(std::index_sequence<Is...>, unsigned Owners,
     const dim3 B = shapeFromLane<Linear>(Block, Owner, Mask);
     const unsigned long long Total = fromLane(Count, Owner, Mask);
     auto Share = [&](const auto &...Owned) {
-      if (Total <= 0xffffffffu - Lanes)
-        for (unsigned T = Rank; T < unsigned(Total); T += Lanes)
-          runThread<Thread, Linear>(T, G, B, Owned...);
-      else
-        for (unsigned long long T = Rank; T < Total; T += Lanes)
-          runThread<Thread, Linear>(T, G, B, Owned...);
+      forThreadsFrom(Rank, Lanes, Total, [&](auto T) {
+        runThread<Thread, Linear>(T, G, B, Owned...);
+      });
     };
     Share(argumentOf<Same, Is>(Arguments, Owner, Mask)...);
   }
@@ -911,8 +930,9 @@ __device__ void packed(std::index_sequence<Is...>, unsigned Small,
     Start += unsigned(__popc(Set & Below)) << Bit;
     Size += unsigned(__popc(Set)) << Bit;
   }
-  // Every lane of the mask takes part in every turn's shuffles; those past
-  // the end of the range run nothing in the last turn.
+// Every lane of the mask takes part in every turn's shuffles; those past
+// the end of the range run nothing in the last turn.
+#pragma unroll 1
   for (unsigned Turn = 0; Turn < Size; Turn += Lanes) {
     const unsigned Position = Turn + Rank;
     const unsigned Owner = ownerOf(Position, Start, Owners, Mask, Lane);
@@ -1044,12 +1064,9 @@ public:
 template <auto Thread, bool Linear, class... Args>
 __device__ void firstAlone(unsigned long long Count, dim3 Grid, dim3 Block,
                            const Args &...Arguments) {
-  if (Count <= 0xffffffffu)
-    for (unsigned T = 0; T < unsigned(Count); ++T)
-      runThread<Thread, Linear>(T, Grid, Block, Arguments...);
-  else
-    for (unsigned long long T = 0; T < Count; ++T)
-      runThread<Thread, Linear>(T, Grid, Block, Arguments...);
+  forThreadsFrom(0, 1, Count, [&](auto T) {
+    runThread<Thread, Linear>(T, Grid, Block, Arguments...);
+  });
 }
 
 /// byWarpFirst for the lanes \p Here, which run together (SplitWarpTurn).
@@ -1060,8 +1077,7 @@ __device__ void firstInLanes(const LanesHere &Here, unsigned long long Count,
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
-      return firstInLanes<Thread, 0, Linear>(Here, Count, Grid, Block,
-                                             Arguments...);
+      return firstAlone<Thread, Linear>(Count, Grid, Block, Arguments...);
 #ifdef CDP_SERIAL_IN_TURN
   const bool Packs = false;
 #else

@@ -174,11 +174,13 @@ __device__ void gridInPhases(unsigned Rank, unsigned Lanes, unsigned Mask,
       const unsigned Step = AtX0 ? B.x : 1;
       if constexpr (HasLaneSums<Storage>) {
         typename Storage::cdp_lane_sums Sums{};
+#pragma unroll 1
         for (unsigned T = Rank; T < Threads; T += Lanes)
           Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P, Shared,
                 Sums, Values...);
         Shared.cdp_add(Sums, P, Mask);
       } else {
+#pragma unroll 1
         for (unsigned T = Rank; T < Threads; T += Lanes)
           Phase(BlockIdx, threadOfBlock<Linear>(T * Step, B), G, B, P, Shared,
                 Values...);
@@ -210,6 +212,21 @@ __device__ void inPhases(std::index_sequence<Is...>, unsigned Owners,
   }
 }
 
+/// byWarpInPhases for this lane's grid alone, with no warp collective
+/// (SplitWarpTurn).
+template <auto Phase, unsigned Phases, class Storage,
+          unsigned long long AtXZero, bool Linear, class... Args>
+__device__ void phasesAlone(dim3 Grid, dim3 Block, const Args &...Arguments) {
+  if (threadsOf(Grid, Block) == 0)
+    return;
+  SharedSlots<Storage> &Slots = sharedSlotsOf<Storage>();
+  const unsigned Slot = takeSlot(Slots.Held);
+  gridInPhases<Phase, Phases, AtXZero, Linear>(
+      0, 1, 1u << laneId(), Slots.Slots[Slot], Grid, Block, [] {},
+      Arguments...);
+  giveBackSlot(Slots.Held, Slot);
+}
+
 /// byWarpInPhases for the lanes \p Here, which run together (SplitWarpTurn).
 template <auto Phase, unsigned Phases, class Storage, unsigned long long Same,
           unsigned long long AtXZero, bool Linear, class... Args>
@@ -219,8 +236,8 @@ __device__ void phasesInLanes(const LanesHere &Here, dim3 Grid, dim3 Block,
   const auto Indices = std::index_sequence_for<Args...>();
   if constexpr (Same != 0)
     if (!allSameInLanes<Same>(Indices, Mask, Arguments...))
-      return phasesInLanes<Phase, Phases, Storage, 0, AtXZero, Linear>(
-          Here, Grid, Block, Arguments...);
+      return phasesAlone<Phase, Phases, Storage, AtXZero, Linear>(Grid, Block,
+                                                                  Arguments...);
   // Lanes with an empty grid (a run held for the thread's end, and none
   // held: serial-later.cuh) own no turn and take no slot.
   const unsigned Owners = detail::ballotIn(Mask, threadsOf(Grid, Block) != 0);
@@ -255,21 +272,6 @@ __device__ void phasesInLanes(const LanesHere &Here, dim3 Grid, dim3 Block,
                                                  Block, Arguments...);
   if (int(Lane) == Leader)
     giveBackSlot(Slots.Held, Slot);
-}
-
-/// byWarpInPhases for this lane's grid alone, with no warp collective
-/// (SplitWarpTurn).
-template <auto Phase, unsigned Phases, class Storage,
-          unsigned long long AtXZero, bool Linear, class... Args>
-__device__ void phasesAlone(dim3 Grid, dim3 Block, const Args &...Arguments) {
-  if (threadsOf(Grid, Block) == 0)
-    return;
-  SharedSlots<Storage> &Slots = sharedSlotsOf<Storage>();
-  const unsigned Slot = takeSlot(Slots.Held);
-  gridInPhases<Phase, Phases, AtXZero, Linear>(
-      0, 1, 1u << laneId(), Slots.Slots[Slot], Grid, Block, [] {},
-      Arguments...);
-  giveBackSlot(Slots.Held, Slot);
 }
 
 /// Runs the small grids of the lanes that reach this call together, of a
