@@ -307,7 +307,6 @@ private:
         SM.isBeforeInTranslationUnit(Call->CalleeBegin, Child.FirstLaunch))
       Child.FirstLaunch = Call->CalleeBegin;
     State.UseRuntime.insert(SM.getFileID(Call->CalleeBegin));
-    State.RuntimeUsers.insert(&Enclosing);
   }
 
   AggregationState &State;

@@ -36,7 +36,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
-#include "llvm/ADT/SetVector.h"
 
 #include <map>
 #include <string>
@@ -119,10 +118,6 @@ struct AggregationState {
     std::string Variable;
   };
   std::map<Scope, ScopeSpelling> Scopes;
-  /// Functions with an aggregated launch in their body: the runtime's
-  /// bookkeeping adds to the registers of the kernels that run them, so
-  /// each of those gets launch bounds (LaunchBounds.h).
-  llvm::SetVector<const clang::FunctionDecl *> RuntimeUsers;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;
 };

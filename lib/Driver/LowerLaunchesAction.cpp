@@ -28,6 +28,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -126,10 +127,11 @@ public:
   /// The children run with other indices than the hardware's: in the
   /// launching thread (--threshold) or coarsened (--coarsen).
   const ChildCopies &childCopies() const { return Copies; }
-  /// The functions with a serial run in their body (--threshold,
-  /// --optimize).
-  const llvm::SetVector<const FunctionDecl *> &serialRunners() const {
-    return SerialRunners;
+  /// The functions with a serial run or an aggregated launch in their
+  /// body: the runtime's code adds to the registers of the kernels that
+  /// run them, so each of those gets launch bounds (LaunchBounds.h).
+  const llvm::SetVector<const FunctionDecl *> &runtimeUsers() const {
+    return RuntimeUsers;
   }
   /// The first launch rewritten; invalid when none was.
   SourceLocation firstLowered() const { return FirstLowered; }
@@ -177,7 +179,7 @@ public:
           Choice.Aggregate, State.EditsOf, Copies);
       const bool Serial = Run != SerialRun::None;
       if (Serial) {
-        SerialRunners.insert(currentFunction());
+        RuntimeUsers.insert(currentFunction());
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Threshold);
         // The serial run is the runtime's, in either form of the output.
         State.UseRuntime.insert(File);
@@ -186,6 +188,7 @@ public:
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Choice.Aggregate, State.EditsOf, Aggregation)) {
       case AggregationOutcome::Aggregated:
+        RuntimeUsers.insert(currentFunction());
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Aggregation);
@@ -290,7 +293,7 @@ private:
   LaunchLoweringState State;
   AggregationState Aggregation;
   ChildCopies Copies;
-  llvm::SetVector<const FunctionDecl *> SerialRunners;
+  llvm::SetVector<const FunctionDecl *> RuntimeUsers;
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<SourceLocation> Warned;
   SourceLocation FirstLowered;
@@ -334,12 +337,8 @@ public:
     auto EditsOf = [&](FileID File) -> SourceEdits & {
       return Files.editsOf(File);
     };
-    llvm::SetVector<const FunctionDecl *> RuntimeUsers =
-        Visitor.aggregation().RuntimeUsers;
-    RuntimeUsers.insert(Visitor.serialRunners().begin(),
-                        Visitor.serialRunners().end());
     boundKernels(
-        kernelsRunning(Context, RuntimeUsers), Context,
+        kernelsRunning(Context, Visitor.runtimeUsers()), Context,
         [&](FileID File) { return Files.lowers(File); }, EditsOf);
     if (!writeAggregatedKernels(Visitor.aggregation(), Context, EditsOf) ||
         !writeChildCopies(Visitor.childCopies(), Context, EditsOf))
