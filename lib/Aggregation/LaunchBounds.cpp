@@ -138,17 +138,19 @@ kernelsRunning(ASTContext &Context,
   return Running;
 }
 
-void boundKernels(const llvm::SetVector<const FunctionDecl *> &Kernels,
-                  ASTContext &Context, llvm::function_ref<bool(FileID)> Edited,
-                  llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
+llvm::SetVector<const FunctionDecl *>
+boundKernels(const llvm::SetVector<const FunctionDecl *> &Kernels,
+             ASTContext &Context, llvm::function_ref<bool(FileID)> Edited,
+             llvm::function_ref<SourceEdits &(FileID)> EditsOf) {
   const SourceManager &SM = Context.getSourceManager();
+  llvm::SetVector<const FunctionDecl *> Bounded;
   for (const FunctionDecl *Kernel : Kernels) {
     // Bounds on any declaration bind the definition; a register cap is
     // bounds of its own too, and nvcc refuses both on one kernel.
-    bool Bounded = writtenRegisterCap(*Kernel).has_value();
+    bool OwnBounds = writtenRegisterCap(*Kernel).has_value();
     for (const FunctionDecl *D : Kernel->redecls())
-      Bounded = Bounded || D->hasAttr<CUDALaunchBoundsAttr>();
-    if (Bounded)
+      OwnBounds = OwnBounds || D->hasAttr<CUDALaunchBoundsAttr>();
+    if (OwnBounds)
       continue;
     const FunctionDecl *Definition = Kernel->getDefinition();
     if (!Definition)
@@ -161,7 +163,9 @@ void boundKernels(const llvm::SetVector<const FunctionDecl *> &Kernels,
       continue; // Named by a macro, or in a file not written: as written.
     EditsOf(SM.getFileID(Name))
         .insert(Name, std::string(RuntimeLaunchBounds) + " ");
+    Bounded.insert(Kernel);
   }
+  return Bounded;
 }
 
 } // namespace cdp

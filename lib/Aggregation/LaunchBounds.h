@@ -60,11 +60,12 @@ kernelsRunning(clang::ASTContext &Context,
 
 /// Writes RuntimeLaunchBounds before the name of each of \p Kernels that
 /// has no launch bounds or register cap of its own and whose file
-/// \p Edited says is written.
-void boundKernels(const llvm::SetVector<const clang::FunctionDecl *> &Kernels,
-                  clang::ASTContext &Context,
-                  llvm::function_ref<bool(clang::FileID)> Edited,
-                  llvm::function_ref<SourceEdits &(clang::FileID)> EditsOf);
+/// \p Edited says is written; returns those kernels.
+llvm::SetVector<const clang::FunctionDecl *>
+boundKernels(const llvm::SetVector<const clang::FunctionDecl *> &Kernels,
+             clang::ASTContext &Context,
+             llvm::function_ref<bool(clang::FileID)> Edited,
+             llvm::function_ref<SourceEdits &(clang::FileID)> EditsOf);
 
 } // namespace cdp
 

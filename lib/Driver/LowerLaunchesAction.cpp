@@ -12,6 +12,7 @@
 
 #include "Aggregation/AggregatedKernel.h"
 #include "Aggregation/LaunchBounds.h"
+#include "Aggregation/UnboundedCopies.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "Driver/FilesRead.h"
 #include "Lowering/HeaderCopies.h"
@@ -337,11 +338,13 @@ public:
     auto EditsOf = [&](FileID File) -> SourceEdits & {
       return Files.editsOf(File);
     };
-    boundKernels(
-        kernelsRunning(Context, Visitor.runtimeUsers()), Context,
-        [&](FileID File) { return Files.lowers(File); }, EditsOf);
+    auto Edited = [&](FileID File) { return Files.lowers(File); };
+    const llvm::SetVector<const FunctionDecl *> Bounded =
+        boundKernels(kernelsRunning(Context, Visitor.runtimeUsers()), Context,
+                     Edited, EditsOf);
     if (!writeAggregatedKernels(Visitor.aggregation(), Context, EditsOf) ||
-        !writeChildCopies(Visitor.childCopies(), Context, EditsOf))
+        !writeChildCopies(Visitor.childCopies(), Context, EditsOf) ||
+        !writeUnboundedCopies(Bounded, Context, Edited, EditsOf))
       return;
 
     // Every file with a launch in the runtime form, a header that defines

@@ -33,6 +33,7 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -1165,6 +1166,33 @@ __device__ void launch(void (*Kernel)(dim3, Params...), LaunchConfig Config,
 }
 
 } // namespace coarse
+
+/// \p Unbounded, a copy of the kernel \p Bounded without the launch bounds
+/// cdp-lower gave it, where the current device can run it with blocks as
+/// large as it can run \p Bounded (its registers decide), else \p Bounded:
+/// what a host launch of a bounded kernel launches. ptxas takes the bound's
+/// 64 registers a thread as its target, and the copy may need far fewer.
+/// Asked once per device.
+template <auto *Bounded, auto *Unbounded>
+__host__ auto unboundedIfLaunchable() -> decltype(Bounded) {
+  constexpr int Devices = 64;
+  // 0: not asked yet; 1: the bounded kernel; 2: the copy. (Host threads
+  // that ask at once get the same answer.)
+  static std::atomic<signed char> Choice[Devices];
+  int Device = 0;
+  if (cudaGetDevice(&Device) != cudaSuccess || Device < 0 || Device >= Devices)
+    return Bounded;
+  if (Choice[Device].load(std::memory_order_relaxed) == 0) {
+    cudaFuncAttributes WithBounds{}, Without{};
+    const bool Fits =
+        cudaFuncGetAttributes(&WithBounds, Bounded) == cudaSuccess &&
+        cudaFuncGetAttributes(&Without, Unbounded) == cudaSuccess &&
+        Without.maxThreadsPerBlock >= WithBounds.maxThreadsPerBlock;
+    Choice[Device].store(Fits ? 2 : 1, std::memory_order_relaxed);
+  }
+  return Choice[Device].load(std::memory_order_relaxed) == 2 ? Unbounded
+                                                             : Bounded;
+}
 #endif // C++17
 
 } // namespace cdp
