@@ -9,6 +9,7 @@
 
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/SystemHeaders.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/InsertedLines.h"
 
@@ -38,8 +39,7 @@ public:
   }
 
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    if (isInSystemHeader(D, SM))
       return true;
     return FunctionStackVisitor::TraverseDecl(D);
   }

@@ -14,6 +14,7 @@
 #include "Aggregation/LaunchBounds.h"
 #include "Aggregation/UnboundedCopies.h"
 #include "CudaAST/FunctionStackVisitor.h"
+#include "CudaAST/SystemHeaders.h"
 #include "Driver/FilesRead.h"
 #include "Lowering/HeaderCopies.h"
 #include "Lowering/LaunchLowering.h"
@@ -140,8 +141,7 @@ public:
   bool TraverseDecl(Decl *D) {
     // System headers hold no launch to rewrite; skipping them is most of
     // the speed.
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    if (isInSystemHeader(D, SM))
       return true;
     return FunctionStackVisitor::TraverseDecl(D);
   }

@@ -7,6 +7,8 @@
 
 #include "SystemBodySkipping.h"
 
+#include "CudaAST/SystemHeaders.h"
+
 #include "clang/AST/DeclBase.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -25,7 +27,7 @@ public:
       : MultiplexConsumer(std::move(Consumer)), SM(SM) {}
 
   bool shouldSkipFunctionBody(Decl *D) override {
-    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+    return isInSystemHeader(D, SM);
   }
 
 private:

@@ -7,6 +7,7 @@
 
 #include "Lowering/KernelDeduction.h"
 
+#include "CudaAST/SystemHeaders.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/KernelSignature.h"
 
@@ -30,8 +31,7 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+    if (isInSystemHeader(D, SM))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
