@@ -109,8 +109,18 @@ bool mayCopy(const FunctionDecl &Kernel, StringRef CopyName,
   return Kernel.getDeclContext()->lookup(&Context.Idents.get(CopyName)).empty();
 }
 
-/// The copy of \p Kernel, named \p CopyName, as lowered; nothing when the
-/// text before its body is not all in its file.
+/// Whether \p Kernel's definition, from its first token to its body, is
+/// written in one file, which the copy can be made from.
+bool writtenInOneFile(const FunctionDecl &Kernel, const SourceManager &SM) {
+  const SourceLocation Begin = SM.getExpansionLoc(Kernel.getOuterLocStart());
+  const SourceLocation Body = Kernel.getBody()->getEndLoc();
+  return Begin.isValid() && Body.isFileID() &&
+         SM.getFileID(Begin) == SM.getFileID(Body) &&
+         SM.getFileID(Kernel.getLocation()) == SM.getFileID(Body);
+}
+
+/// The copy of \p Kernel (writtenInOneFile), named \p CopyName, as
+/// lowered; nothing after reporting an edit that straddles its parts.
 std::optional<std::string> copyText(const FunctionDecl &Kernel,
                                     StringRef CopyName, ASTContext &Context,
                                     const SourceEdits &Edits) {
@@ -120,8 +130,6 @@ std::optional<std::string> copyText(const FunctionDecl &Kernel,
   const SourceLocation Name = Kernel.getLocation();
   const SourceLocation NameEnd =
       Lexer::getLocForEndOfToken(Name, 0, SM, Context.getLangOpts());
-  if (SM.getFileID(Begin) != Edits.file() || NameEnd.isInvalid())
-    return std::nullopt;
   DiagnosticsEngine &Diags = Context.getDiagnostics();
   // The bound inserted at the name belongs to the parameters' range, which
   // starts after it.
@@ -186,7 +194,8 @@ bool writeUnboundedCopies(const llvm::SetVector<const FunctionDecl *> &Bounded,
     const FunctionDecl *Definition = Kernel->getDefinition();
     const std::string CopyName = Kernel->getNameAsString() + "_unbounded";
     if (Use.NamedOtherwise || Use.HostLaunches.empty() || !Definition ||
-        !mayCopy(*Definition, CopyName, Context))
+        !mayCopy(*Definition, CopyName, Context) ||
+        !writtenInOneFile(*Definition, SM))
       continue;
     const SourceLocation End =
         cast<CompoundStmt>(Definition->getBody())->getRBracLoc();

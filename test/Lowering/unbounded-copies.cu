@@ -93,7 +93,13 @@ __global__ void declaredFirst(int *out) {
   child<<<1, 8, 0, cudaStreamFireAndForget>>>(out, 5);
 }
 
+#define LAUNCH_ON(kernel, out) kernel<<<1, 1024>>>(out)
+
 void host(int *out) {
+  // Inside a macro's arguments: as written (a template's comma would split
+  // them).
+  // OUT: {{^}}  LAUNCH_ON(parent, out);
+  LAUNCH_ON(parent, out);
   // OUT: cdp::unboundedIfLaunchable<parent, parent_unbounded>()<<<1, 1024>>>(out);
   parent<<<1, 1024>>>(out);
   // OUT: cdp::unboundedIfLaunchable<withShared, withShared_unbounded>()<<<1, 1024>>>(out);
