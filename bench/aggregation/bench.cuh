@@ -26,6 +26,14 @@
 #ifndef CDP_BENCH_FLAT
 #define CDP_BENCH_FLAT 0
 #endif
+/// -DCDP_BENCH_CHILDREN_BY_HAND (Bezier and SpMV): the CDP program's
+/// parent as written, its launch replaced by the child's work done by the
+/// launching warp, written by hand. A transform of the children does no
+/// better, so this bounds what cdp-lower can reach on the program; what a
+/// flat program gains beyond it is in the parent's own code.
+#ifndef CDP_BENCH_CHILDREN_BY_HAND
+#define CDP_BENCH_CHILDREN_BY_HAND 0
+#endif
 /// Threads of the parent grid per item.
 constexpr int kThreadsPerItem = CDP_BENCH_FLAT == 2 ? 32 : 1;
 

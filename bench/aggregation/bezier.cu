@@ -31,7 +31,37 @@ __global__ void tessellate(Curve curve, int points, float2 *out) {
     out[i] = pointAt(curve, i / (float)(points - 1));
 }
 
-#if !CDP_BENCH_FLAT
+#if CDP_BENCH_CHILDREN_BY_HAND
+/// The parent as written, its launch replaced by the child's work done by
+/// the launching warp, written by hand: the lanes' curves in turn, all 32
+/// lanes sharing each curve's points. What a transform of the children
+/// (--threshold's serial run) could do at best (bench.cuh).
+__global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x, lane = threadIdx.x % 32;
+  Curve curve{};
+  int points = 0;
+  if (c < count) {
+    curve = all[c];
+    points = pointsFor(curve);
+    sizes[c] = points;
+  }
+  for (unsigned owners = __ballot_sync(~0u, points > 0); owners;
+       owners &= owners - 1) {
+    const int owner = __ffs(owners) - 1;
+    const Curve its = {
+        make_float2(__shfl_sync(~0u, curve.p0.x, owner),
+                    __shfl_sync(~0u, curve.p0.y, owner)),
+        make_float2(__shfl_sync(~0u, curve.p1.x, owner),
+                    __shfl_sync(~0u, curve.p1.y, owner)),
+        make_float2(__shfl_sync(~0u, curve.p2.x, owner),
+                    __shfl_sync(~0u, curve.p2.y, owner))};
+    const int n = __shfl_sync(~0u, points, owner);
+    float2 *itsOut = out + (size_t)(c - lane + owner) * kMaxPoints;
+    for (int i = lane; i < n; i += 32)
+      itsOut[i] = pointAt(its, i / (float)(n - 1));
+  }
+}
+#elif !CDP_BENCH_FLAT
 __global__ void curves(const Curve *all, int count, float2 *out, int *sizes) {
   int c = blockIdx.x * blockDim.x + threadIdx.x;
   if (c >= count)

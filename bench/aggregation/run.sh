@@ -14,7 +14,7 @@ cd "$dir"
 # PROGRAMS and VARIANTS narrow a run (stats variants end in .stats; a
 # variant ending in .inturn is built with -DCDP_SERIAL_IN_TURN).
 programs=${PROGRAMS:-"bfs spmv bezier quadtree mandelbrot sssp"}
-variants=${VARIANTS:-"native lowered warp block grid thresh threshblock coarse threshcoarse optimize warp.stats block.stats grid.stats flat1 flat2"}
+variants=${VARIANTS:-"native lowered warp block grid thresh threshblock coarse threshcoarse optimize warp.stats block.stats grid.stats flat1 flat2 byhand"}
 build() { # <source> <output> <extra flags>...
   local source=$1 output=$2
   shift 2
@@ -30,6 +30,11 @@ for program in $programs; do
       if [[ $variant == flat* ]]; then
         [[ $copy == *_default ]] ||
           build "$copy.flat.cu" "$copy.$variant" -DCDP_BENCH_FLAT=${variant#flat} &
+      elif [[ $variant == byhand ]]; then
+        # The children's work by the launching warp, by hand (bench.cuh),
+        # where the program has it.
+        [[ $copy == *_default ]] || ! grep -q CDP_BENCH_CHILDREN_BY_HAND "$copy.flat.cu" ||
+          build "$copy.flat.cu" "$copy.$variant" -DCDP_BENCH_CHILDREN_BY_HAND=1 &
       elif [[ $variant == *.stats ]]; then
         build "$copy.${variant%.stats}.cu" "$copy.$variant" -DCDP_AGGREGATE_STATS &
       elif [[ $variant == *.inturn ]]; then

@@ -21,7 +21,41 @@ __global__ void longRow(const int *cols, const Value *vals, const Value *x,
     atomicAdd(y, partial);
 }
 
-#if CDP_BENCH_FLAT
+#if CDP_BENCH_CHILDREN_BY_HAND
+/// The parent as written, its launch replaced by the child's work done by
+/// the launching warp, written by hand: short rows in their own thread,
+/// then the lanes' long rows in turn, each by all 32 lanes, as the warp
+/// per row program sums them. What a transform of the children
+/// (--threshold's serial run) could do at best (bench.cuh).
+__global__ void spmv(const int *offsets, const int *cols, const int *vals,
+                     const int *x, int rows, unsigned long long *y) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x, lane = threadIdx.x % 32;
+  int first = 0, length = 0;
+  if (r < rows) {
+    first = offsets[r];
+    length = offsets[r + 1] - first;
+    if (length <= kLongRow) {
+      long long sum = 0;
+      for (int k = 0; k < length; ++k)
+        sum += (long long)vals[first + k] * x[cols[first + k]];
+      atomicAdd(&y[r], (unsigned long long)sum);
+    }
+  }
+  for (unsigned owners = __ballot_sync(~0u, length > kLongRow); owners;
+       owners &= owners - 1) {
+    const int owner = __ffs(owners) - 1;
+    const int itsFirst = __shfl_sync(~0u, first, owner),
+              itsLength = __shfl_sync(~0u, length, owner);
+    long long sum = 0;
+    for (int k = itsFirst + lane; k < itsFirst + itsLength; k += 32)
+      sum += (long long)vals[k] * x[cols[k]];
+    for (int step = 16; step > 0; step /= 2)
+      sum += __shfl_down_sync(~0u, sum, step);
+    if (lane == 0)
+      atomicAdd(&y[r - lane + owner], (unsigned long long)sum);
+  }
+}
+#elif CDP_BENCH_FLAT
 /// CSR scalar (a thread per row) and CSR vector (a warp per row).
 __global__ void spmv(const int *offsets, const int *cols, const int *vals,
                      const int *x, int rows, unsigned long long *y) {
