@@ -24,7 +24,8 @@ def has_gpu():
 
 
 class GpuProgram(lit.formats.TestFormat):
-    """One test per line of programs.txt: `<path> [cdp-lower flags]`."""
+    """One test per line of programs.txt: `<path>[:<label>] [cdp-lower
+    flags]`; a label names a second lowering of a program, <name>.<label>."""
 
     def __init__(self, params):
         self.lowered_dir = params.get("lowered")
@@ -46,9 +47,14 @@ class GpuProgram(lit.formats.TestFormat):
                 words = line.split()
                 if not words or words[0].startswith("#"):
                     continue
-                name = os.path.basename(words[0])
-                test = lit.Test.Test(test_suite, (name,), local_config)
-                test.program = os.path.join(ROOT, words[0])
+                path, _, label = words[0].partition(":")
+                stem = os.path.splitext(os.path.basename(path))[0]
+                test = lit.Test.Test(
+                    test_suite,
+                    (f"{stem}.{label}.cu" if label else os.path.basename(path),),
+                    local_config)
+                test.program = os.path.join(ROOT, path)
+                test.lowered_name = f"{stem}.{label}" if label else stem
                 test.lower_flags = words[1:]
                 yield test
 
@@ -63,7 +69,7 @@ class GpuProgram(lit.formats.TestFormat):
     def execute(self, test, lit_config):
         if not self.gpu:
             return lit.Test.UNSUPPORTED, "no GPU (nvidia-smi lists none)"
-        name = os.path.splitext(os.path.basename(test.program))[0]
+        name = test.lowered_name
         work = tempfile.mkdtemp(prefix=f"cdp-gpu-{name}.")
         try:
             return self.check(test, name, work)

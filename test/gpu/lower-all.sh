@@ -13,9 +13,17 @@ tool=$1 out=$2
 shift 2
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 mkdir -p "$out"
-# Each line: a program, then any cdp-lower flags it is lowered with.
+# Each line: a program, then any cdp-lower flags it is lowered with. A
+# program lowered a second way is named `<path>:<label>` and written to
+# <name>.<label>.cu.
 grep -v '^#' "$root/test/gpu/programs.txt" | while read -r program flags; do
+  [ -n "$program" ] || continue
+  label=
+  if [[ $program == *:* ]]; then
+    label=.${program#*:}
+    program=${program%%:*}
+  fi
   # shellcheck disable=SC2086 # the flags are words
-  "$tool" "$@" $flags "$root/$program" -o "$out/$(basename "$program")" \
-    -- -I"$root/test/gpu"
+  "$tool" "$@" $flags "$root/$program" \
+    -o "$out/$(basename "$program" .cu)$label.cu" -- -I"$root/test/gpu"
 done

@@ -11,7 +11,9 @@
 // read another group's grid: an illegal or misaligned address in the
 // child's body, or a wrong sum, in 1 to 3 of 14 runs of the seed on an
 // H200. Each parent runs many times here. Every child thread adds a hash
-// of its indices and arguments to its parent's cell.
+// of its indices and arguments to its parent's cell. Also lowered with
+// --aggregate=warp (programs.txt, serial_split_warp.warp): there the
+// groups of a split warp each aggregate their own launches.
 #include "common.cuh"
 
 constexpr int kThreads = 2048, kRounds = 24;
