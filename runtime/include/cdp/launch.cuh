@@ -329,8 +329,8 @@ template <class... Params> struct LaunchableKernel {
 
 /// One turn per warp slot of a device: %smid (below 256) and %warpid
 /// (below 64) name the slot of the warp that runs now. A held turn is the
-/// group's stamp (high half, until the lane that took it leaves) and how
-/// many of its lanes are inside (low half); 0 when it is free.
+/// group's stamp (high half) and how many of its lanes are inside (low
+/// half); 0 when it is free.
 constexpr unsigned kRuntimeTurns = 256 * 64;
 /// A variable template, which C++14 merges across translation units as
 /// C++17 would an inline variable.
@@ -375,9 +375,6 @@ template <class T> __device__ unsigned matchIn(unsigned Mask, T Key) {
 /// call into the device runtime.
 class RuntimeTurn {
   unsigned long long *Turn;
-  /// What this lane adds to the turn as it leaves: -1, its count; and for
-  /// the lane whose compare-and-swap took the turn, minus the stamp too.
-  unsigned long long Leave = ~0ull;
 
   __device__ static unsigned long long *ofThisWarp() {
     return &RuntimeTurns<>[warpSlotIndex()];
@@ -408,11 +405,7 @@ public:
     for (;;) {
       const unsigned long long Mine = stamp();
       const unsigned long long Held = atomicCAS(Turn, 0ull, Mine);
-      if (Held == 0ull) {
-        Leave = ~Mine; // -(Mine + 1)
-        break;
-      }
-      if ((Held >> 32) == (Mine >> 32))
+      if (Held == 0ull || (Held >> 32) == (Mine >> 32))
         break;
       __nanosleep(32);
     }
@@ -420,17 +413,11 @@ public:
     // give the turn back before the others are counted.
     atomicAdd(Turn, 1ull);
   }
-  // Each lane takes its count off, and the lane that took the turn its
-  // stamp too, so that the turn is 0, free, once the last lane is out,
-  // whichever lane that is. No lane reads the turn as it leaves: the
-  // addition is made without waiting for memory. (Read back to find the
-  // last lane out, it cost a launch two more round trips to memory: a
-  // public BFS whose levels are a chain of 4,094 tail launches, one lane
-  // each, took 77-79 ms a run lowered so, 73.5 now, 68-69 as nvcc
-  // lowers it or with no turn at all; H200, one call.) Once the taker is
-  // out, the count left has no stamp, which no group's compare-and-swap
-  // expects: they wait for 0.
-  __device__ ~RuntimeTurn() { atomicAdd(Turn, Leave); }
+  __device__ ~RuntimeTurn() {
+    const unsigned long long Before = atomicAdd(Turn, ~0ull);
+    if ((Before & 0xffffffffull) == 1ull) // The last one out frees it.
+      atomicCAS(Turn, Before - 1, 0ull);
+  }
   RuntimeTurn(const RuntimeTurn &) = delete;
   RuntimeTurn &operator=(const RuntimeTurn &) = delete;
 };
