@@ -49,12 +49,11 @@ class GpuProgram(lit.formats.TestFormat):
                     continue
                 path, _, label = words[0].partition(":")
                 stem = os.path.splitext(os.path.basename(path))[0]
-                test = lit.Test.Test(
-                    test_suite,
-                    (f"{stem}.{label}.cu" if label else os.path.basename(path),),
-                    local_config)
+                lowered_name = f"{stem}.{label}" if label else stem
+                test = lit.Test.Test(test_suite, (lowered_name + ".cu",),
+                                     local_config)
                 test.program = os.path.join(ROOT, path)
-                test.lowered_name = f"{stem}.{label}" if label else stem
+                test.lowered_name = lowered_name
                 test.lower_flags = words[1:]
                 yield test
 
