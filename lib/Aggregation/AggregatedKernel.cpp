@@ -76,7 +76,11 @@ public:
       return false;
 
     ChildGridUses Uses = findChildGridUses(Child);
-    const bool OneShape = Uses.Barriers || Info.Barriers || HasScope;
+    // A batch of one block shape: every thread of a block runs the body
+    // (barriers), and the built-in blockDim is the launch's, for the
+    // functions the body calls.
+    const bool OneShape =
+        Info.OneShape || Uses.Barriers || Uses.BlockDimReader || HasScope;
     // A template's copy is a template with the same parameters.
     std::string TemplateHeader;
     if (const FunctionTemplateDecl *Template =

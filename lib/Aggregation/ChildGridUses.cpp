@@ -107,7 +107,9 @@ public:
       return true;
     if (Current == &Kernel)
       Uses.ReadsShape[Shape] = true;
-    else if (!Uses.ShapeReader)
+    else if (Shape == 2 && !Uses.BlockDimReader)
+      Uses.BlockDimReader = Current;
+    else if (Shape != 2 && !Uses.ShapeReader)
       Uses.ShapeReader = Current;
     return true;
   }

@@ -8,10 +8,12 @@
 // and blockDim of the launch it stands for, declared as locals that shadow
 // the built-in variables. That is only right when nothing else reads the
 // grid's shape: not a function the body calls, not cooperative groups, not
-// inline assembly. And when the body has barriers (or warp collectives),
-// every thread of a block must run it, which decides the batch's kind.
-// This finds both, through the functions the kernel calls, and whether a
-// thread of the kernel loops.
+// inline assembly. (A function that reads only blockDim is the exception
+// where the copy's blocks have the shape of the launch they stand for: a
+// batch of launches of one block shape, a coarsened grid.) And when the body
+// has barriers (or warp collectives), every thread of a block must run it,
+// which decides the batch's kind. This finds both, through the functions the
+// kernel calls, and whether a thread of the kernel loops.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_CHILDGRIDUSES_H
@@ -24,9 +26,12 @@
 namespace cdp {
 
 struct ChildGridUses {
-  /// A function the kernel calls (directly or not) that reads blockIdx,
-  /// gridDim or blockDim, or calls cooperative groups; null when none.
+  /// A function the kernel calls (directly or not) that reads blockIdx or
+  /// gridDim, or calls cooperative groups; null when none.
   const clang::FunctionDecl *ShapeReader = nullptr;
+  /// A function the kernel calls (directly or not) that reads blockDim;
+  /// null when none.
+  const clang::FunctionDecl *BlockDimReader = nullptr;
   /// Inline assembly that reads %ctaid, %nctaid, %ntid or %clusterid.
   const clang::Stmt *ShapeAsm = nullptr;
   /// A barrier or warp collective in the kernel or a function it calls:

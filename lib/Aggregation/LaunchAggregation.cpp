@@ -197,11 +197,13 @@ private:
                      " with a launch's configuration would not fit the 4 KB "
                      "parameter buffer of a launch made alone");
     Uses = findChildGridUses(*Definition);
+    // A function that reads blockDim reads the launch's in a batch of one
+    // block shape, which the copy is then written for (AggregatedKernel).
     if (Uses.ShapeReader)
       return declineWithNote(
           KernelName + " calls " + name(*Uses.ShapeReader) +
-              ", which reads blockIdx, gridDim or blockDim (or uses "
-              "cooperative groups); in an aggregated grid only the body of " +
+              ", which reads blockIdx or gridDim (or uses cooperative "
+              "groups); in an aggregated grid only the body of " +
               KernelName + " sees the values of its own launch",
           Uses.ShapeReader->getLocation(),
           name(*Uses.ShapeReader) + " declared here");
@@ -302,7 +304,7 @@ private:
     if (Marker)
       unwrapMarker(*Marker);
     AggregatedChild &Child = State.Children[Pattern];
-    Child.Barriers |= Uses.Barriers;
+    Child.OneShape |= Uses.Barriers || Uses.BlockDimReader;
     if (Child.FirstLaunch.isInvalid() ||
         SM.isBeforeInTranslationUnit(Call->CalleeBegin, Child.FirstLaunch))
       Child.FirstLaunch = Call->CalleeBegin;

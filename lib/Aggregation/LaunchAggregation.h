@@ -87,10 +87,11 @@ struct AggregationOptions {
 struct AggregatedChild {
   /// The aggregated launch that comes first in the file.
   clang::SourceLocation FirstLaunch;
-  /// An instantiation launched has barriers or warp collectives (found in
-  /// its instantiated body: a template's pattern may hide them in
-  /// dependent calls).
-  bool Barriers = false;
+  /// An instantiation launched has barriers or warp collectives, or calls
+  /// a function that reads blockDim (found in its instantiated body: a
+  /// template's pattern may hide them in dependent calls): its copy takes
+  /// batches of one block shape.
+  bool OneShape = false;
 };
 
 /// What aggregating a file's launches leaves for the end, when the

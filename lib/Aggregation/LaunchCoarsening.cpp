@@ -81,7 +81,8 @@ private:
     if (!declineShapeReaders(Uses,
                              "in a coarsened grid it would see the block that "
                              "runs it, not the block it stands for",
-                             "the coarsened grid's"))
+                             "the coarsened grid's",
+                             /*BlockDimKept=*/true))
       return false;
     if (Uses.Barriers)
       if (const ReturnStmt *Return = returnIn(Definition->getBody()))

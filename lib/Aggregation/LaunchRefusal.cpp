@@ -95,17 +95,20 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
 }
 
 bool LaunchRefusal::declineShapeReaders(const ChildGridUses &Uses,
-                                        StringRef Seen, StringRef AsmSeen) {
+                                        StringRef Seen, StringRef AsmSeen,
+                                        bool BlockDimKept) {
   const std::string KernelName = quotedKernelName(Kernel);
-  if (Uses.ShapeReader) {
-    const std::string Reader = "'" + Uses.ShapeReader->getNameAsString() + "'";
-    return declineWithNote(KernelName + " calls " + Reader +
-                               ", which reads blockIdx, gridDim or blockDim "
-                               "(or uses cooperative groups); " +
-                               Seen.str(),
-                           Uses.ShapeReader->getLocation(),
-                           Reader + " declared here");
-  }
+  auto DeclineReader = [&](const FunctionDecl &Reader, StringRef Reads) {
+    const std::string Name = "'" + Reader.getNameAsString() + "'";
+    return declineWithNote(KernelName + " calls " + Name + ", which reads " +
+                               Reads.str() + "; " + Seen.str(),
+                           Reader.getLocation(), Name + " declared here");
+  };
+  if (Uses.ShapeReader)
+    return DeclineReader(*Uses.ShapeReader,
+                         "blockIdx or gridDim (or uses cooperative groups)");
+  if (Uses.BlockDimReader && !BlockDimKept)
+    return DeclineReader(*Uses.BlockDimReader, "blockDim");
   if (Uses.ShapeAsm)
     return declineWithNote(KernelName +
                                " reads the grid's shape in inline assembly, "

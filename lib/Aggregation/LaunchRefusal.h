@@ -86,8 +86,10 @@ protected:
   /// Declines when the child, through \p Uses, reads its grid's shape
   /// where its copy cannot map it: in a function it calls (the copy would
   /// see \p Seen) or in inline assembly (it would see \p AsmSeen).
+  /// \p BlockDimKept: the copy's blocks have the shape of the blocks they
+  /// stand for, so a function that reads only blockDim reads the same.
   bool declineShapeReaders(const ChildGridUses &Uses, llvm::StringRef Seen,
-                           llvm::StringRef AsmSeen);
+                           llvm::StringRef AsmSeen, bool BlockDimKept);
 
   clang::ASTContext &Context;
   const clang::CUDAKernelCallExpr &Launch;

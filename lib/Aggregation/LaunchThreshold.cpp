@@ -217,7 +217,8 @@ private:
     if (!declineShapeReaders(Uses,
                              "in the launching thread it would see that "
                              "thread's",
-                             "the launching thread's"))
+                             "the launching thread's",
+                             /*BlockDimKept=*/false))
       return false;
     // Barriers and shared memory: run phase by phase, where it may be.
     if (needsPhases(*Definition, Uses)) {

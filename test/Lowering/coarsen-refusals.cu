@@ -35,7 +35,7 @@ __global__ void parent(int *out, int n) {
   // CHECK: :[[@LINE+2]]:3: warning: launch of 'syncsAfterReturn' keeps one block per block asked for under --coarsen: 'syncsAfterReturn' has barriers and may return early: a thread that returned from one block would meet the next block's barrier while the others wait at this block's
   // CHECK: :13:5: note: it returns here
   syncsAfterReturn<<<4, 32>>>(out, n);
-  // CHECK: :[[@LINE+2]]:3: warning: launch of 'usesHelper' keeps one block per block asked for under --coarsen: 'usesHelper' calls 'blockNumber', which reads blockIdx, gridDim or blockDim (or uses cooperative groups); in a coarsened grid it would see the block that runs it, not the block it stands for
+  // CHECK: :[[@LINE+2]]:3: warning: launch of 'usesHelper' keeps one block per block asked for under --coarsen: 'usesHelper' calls 'blockNumber', which reads blockIdx or gridDim (or uses cooperative groups); in a coarsened grid it would see the block that runs it, not the block it stands for
   // CHECK: :19:21: note: 'blockNumber' declared here
   usesHelper<<<4, 32>>>(out);
   // CHECK: :[[@LINE+2]]:3: warning: launch of 'readsCtaid' keeps one block per block asked for under --coarsen: 'readsCtaid' reads the grid's shape in inline assembly, which would see the coarsened grid's

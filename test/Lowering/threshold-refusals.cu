@@ -34,7 +34,7 @@ __device__ unsigned ceil(int n) {
 __host__ __device__ constexpr unsigned bump(int &n) { return ++n; }
 
 __global__ void parent(int *out, int n) {
-  // CHECK: :[[@LINE+2]]:3: warning: launch of 'usesHelper' always launches a grid under --threshold, even a small one: 'usesHelper' calls 'blockNumber', which reads blockIdx, gridDim or blockDim (or uses cooperative groups); in the launching thread it would see that thread's
+  // CHECK: :[[@LINE+2]]:3: warning: launch of 'usesHelper' always launches a grid under --threshold, even a small one: 'usesHelper' calls 'blockNumber', which reads blockIdx or gridDim (or uses cooperative groups); in the launching thread it would see that thread's
   // CHECK: :11:21: note: 'blockNumber' declared here
   usesHelper<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
   // CHECK: :[[@LINE+2]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its stream is not cudaStreamFireAndForget: a grid of that stream runs after the launches made into it before, and in the launching thread it would run first
