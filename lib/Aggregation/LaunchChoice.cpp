@@ -8,6 +8,7 @@
 #include "Aggregation/LaunchChoice.h"
 #include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchingThreads.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -80,14 +81,16 @@ bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
 
 } // namespace
 
-LaunchChoice chooseTransforms(const FunctionDecl *Child,
+LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
                               const FunctionDecl &Enclosing,
+                              ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
                               bool Optimize) {
   LaunchChoice Choice{Threshold, Aggregate};
   if (!Optimize)
     return Choice;
+  const FunctionDecl *Child = Launch.getDirectCallee();
   if (!Choice.Threshold.Threads) {
     Choice.LoopingChild = threadsLoop(Child);
     Choice.Threshold.Threads =
@@ -105,6 +108,12 @@ LaunchChoice chooseTransforms(const FunctionDecl *Child,
     // grids still run in phases below the threshold.
     if (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing)) {
       Choice.Threshold.AtThreadEnd = true;
+      return Choice;
+    }
+    // A block's one launch gains nothing from its aggregation by block,
+    // and pays for it (LaunchingThreads.h).
+    if (InKernel && onlyFirstThreadLaunches(Launch, Enclosing, Context)) {
+      Choice.FirstThreadOnly = true;
       return Choice;
     }
     Choice.Aggregate.Granularity =

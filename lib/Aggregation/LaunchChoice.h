@@ -47,6 +47,8 @@
 #include "Aggregation/LaunchThreshold.h"
 
 namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -71,14 +73,18 @@ struct LaunchChoice {
   /// child's threads do not loop, and no launch of the enclosing function
   /// is of a looping or recursive child.
   bool UnaggregatedAboveThreshold = false;
+  /// --optimize left the launch unaggregated: only its block's first thread
+  /// makes it (LaunchingThreads.h).
+  bool FirstThreadOnly = false;
 };
 
 /// What --optimize (\p Optimize) does at a launch of \p Child (null for a
 /// launch through a pointer) in \p Enclosing, over what the user asked
 /// for (\p Threshold, \p Aggregate), which it keeps where given. Without
 /// \p Optimize, what the user asked for.
-LaunchChoice chooseTransforms(const clang::FunctionDecl *Child,
+LaunchChoice chooseTransforms(const clang::CUDAKernelCallExpr &Launch,
                               const clang::FunctionDecl &Enclosing,
+                              clang::ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
                               bool Optimize);

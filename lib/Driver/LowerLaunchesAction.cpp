@@ -173,7 +173,7 @@ public:
         break;
       }
       LaunchChoice Choice = chooseTransforms(
-          Launch->getDirectCallee(), *currentFunction(), Options.Threshold,
+          *Launch, *currentFunction(), Context, Options.Threshold,
           Options.Aggregate, Options.Optimize);
       const SerialRun Run = thresholdLaunch(
           *Launch, *currentFunction(), Context, Choice.Threshold,
@@ -261,6 +261,9 @@ private:
       What = Below + ", and launches above";
     else if (Aggregated)
       What = "is aggregated by " + By;
+    else if (Choice.FirstThreadOnly)
+      What = "launches as written: only the first thread of its block "
+             "launches, so aggregation by block would join nothing";
     else
       What = "launches as written: neither running in the launching warp "
              "nor aggregation keeps what the program may observe here "
