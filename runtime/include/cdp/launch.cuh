@@ -328,9 +328,9 @@ template <class... Params> struct LaunchableKernel {
 //===----------------------------------------------------------------------===//
 
 /// One turn per warp slot of a device: %smid (below 256) and %warpid
-/// (below 64) name the slot of the warp that runs now. A turn being taken
-/// is the group's stamp (high half), and a held one how many of its lanes
-/// are inside (low half); 0 when it is free.
+/// (below 64) name the slot of the warp that runs now. A held turn is the
+/// group's stamp (high half) and how many of its lanes are inside (low
+/// half); 0 when it is free.
 constexpr unsigned kRuntimeTurns = 256 * 64;
 /// A variable template, which C++14 merges across translation units as
 /// C++17 would an inline variable.
@@ -402,30 +402,22 @@ public:
     // A lane that found another group there (the turn was given back
     // while the instruction ran) tries again with a new stamp, so it
     // never joins lanes that went in without it.
-    unsigned long long Enter = 1ull;
     for (;;) {
       const unsigned long long Mine = stamp();
       const unsigned long long Held = atomicCAS(Turn, 0ull, Mine);
-      if (Held == 0ull) {
-        Enter -= Mine;
-        break;
-      }
-      if ((Held >> 32) == (Mine >> 32))
+      if (Held == 0ull || (Held >> 32) == (Mine >> 32))
         break;
       __nanosleep(32);
     }
-    // Each lane counts itself in, and the lane that took the turn takes
-    // the stamp out: the group's lanes have all run the compare-and-swap
-    // above by now, and no other group's compare-and-swap expects a count
-    // without a stamp (they wait for 0). So a lane leaves by taking its
-    // count off, without reading what it leaves: the last one out leaves
-    // 0. (Read back to find the last lane out, each launch waited for two
-    // more round trips to memory: a public BFS whose levels are a chain of
-    // 4,094 tail launches, one lane each, took 77-79 ms a run so, against
-    // 68-69 as nvcc lowers it or with no turn at all; H200, one call.)
-    atomicAdd(Turn, Enter);
+    // Counted only once inside, together: the first lane to leave cannot
+    // give the turn back before the others are counted.
+    atomicAdd(Turn, 1ull);
   }
-  __device__ ~RuntimeTurn() { atomicAdd(Turn, ~0ull); }
+  __device__ ~RuntimeTurn() {
+    const unsigned long long Before = atomicAdd(Turn, ~0ull);
+    if ((Before & 0xffffffffull) == 1ull) // The last one out frees it.
+      atomicCAS(Turn, Before - 1, 0ull);
+  }
   RuntimeTurn(const RuntimeTurn &) = delete;
   RuntimeTurn &operator=(const RuntimeTurn &) = delete;
 };
