@@ -289,6 +289,35 @@ class Program:
                 f"{base} + t, 1 + t % {rng.randint(3, 8)}, "
                 f"t + {rng.randint(0, 99)});\n}}\n")
 
+    def shaped(self):
+        """`shaped`, a child that learns its block's size from a function
+        it calls (so that its aggregated copy takes batches of one block
+        shape), and `shapedParent`, whose threads launch it with one of six
+        block shapes and whose blocks' first threads launch it once more
+        (which --optimize leaves unaggregated). Drawn from a generator of
+        its own, after everything else, as the relay is."""
+        rng = random.Random(self.seed * 7919 + 2)
+        base = self.slots
+        self.slots += 2 * self.threads + 2
+        first = base + 2 * self.threads
+        return ("__device__ unsigned blockThreads() {\n"
+                "  return blockDim.x * blockDim.y;\n}\n"
+                "__global__ void shaped(unsigned long long *out, int slot, "
+                "int salt) {\n"
+                "  const unsigned i = threadIdx.y * blockDim.x + threadIdx.x;\n"
+                "  atomicAdd(&out[slot], fold(fold(fold(1ull, salt), i), "
+                "blockThreads() * 131 + blockIdx.x));\n}\n"
+                "__global__ void shapedParent(unsigned long long *out) {\n"
+                "  int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                f"  if (t % 5 != {rng.randint(0, 4)})\n"
+                "    shaped<<<1 + t % 2, dim3(1 + t % 3, 1 + t / 3 % 2), 0, "
+                f"cudaStreamFireAndForget>>>(out, {base} + t, "
+                f"t + {rng.randint(0, 99)});\n"
+                "  if (threadIdx.x == 0)\n"
+                f"    shaped<<<{rng.randint(1, 3)}, dim3(3, 2), 0, "
+                f"cudaStreamFireAndForget>>>(out, {first} + blockIdx.x, "
+                f"{rng.randint(0, 99)});\n}}\n")
+
     def recursion(self, stream):
         """A launch of `descend`, which launches itself down to depth 0,
         each level writing its own slot."""
@@ -367,8 +396,9 @@ class Program:
                            f"  if (t % 3 == {rng.randint(0, 2)})\n" + split +
                            "}\n")
             launch_phased_only = f"  phasedOnly<<<1, {THREADS}>>>(out);\n"
-            relay = self.relay()
-            launch_relay = f"  relayParent<<<1, {THREADS}>>>(out);\n"
+            relay = self.relay() + self.shaped()
+            launch_relay = (f"  relayParent<<<1, {THREADS}>>>(out);\n"
+                            f"  shapedParent<<<2, {THREADS}>>>(out);\n")
         main = f"""
 int main() {{
   const int slots = {self.slots};
