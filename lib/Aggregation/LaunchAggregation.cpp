@@ -10,6 +10,7 @@
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/LaunchAsCall.h"
 #include "Aggregation/LaunchRefusal.h"
+#include "Aggregation/OwnStreams.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
@@ -225,9 +226,11 @@ private:
                      "function or a lambda), and a block's or a grid's "
                      "aggregated launch is made when its threads leave the "
                      "kernel; aggregate it by warp");
-    if (!Marked && !Unordered && !isFireAndForget(streamOf(Launch), Context))
+    if (!Marked && !Unordered && !isFireAndForget(streamOf(Launch), Context) &&
+        !takeOwnStreamAsFireAndForget())
       return declineWithNote(
-          "its stream is not cudaStreamFireAndForget: launches into one "
+          "its stream is not cudaStreamFireAndForget (nor one the launching "
+          "thread made for this launch alone): launches into one "
           "stream run one after another, and aggregated they would run at "
           "the same time",
           Launch.getBeginLoc(),
@@ -237,6 +240,19 @@ private:
               " (or in .cdp-lower), or mark the stream with "
               "cdp::aggregate::warp(), block() or grid()");
     return true;
+  }
+
+  /// Whether the launch is the one launch into a stream its thread made
+  /// for it (OwnStreams.h); its stream is then written as
+  /// cudaStreamFireAndForget, which orders as little and lets the
+  /// runtime join the launches of threads whose streams differ.
+  bool takeOwnStreamAsFireAndForget() {
+    if (!launchesOnceIntoOwnStream(Launch, Enclosing, Context))
+      return false;
+    OwnStream = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(streamOf(Launch)->getSourceRange()), SM,
+        Context.getLangOpts());
+    return OwnStream.isValid();
   }
 
   /// The file positions of the tokens the rewrite replaces; false when one
@@ -303,6 +319,8 @@ private:
     }
     if (Marker)
       unwrapMarker(*Marker);
+    if (OwnStream.isValid())
+      Call->Edits->replace(OwnStream, "cudaStreamFireAndForget");
     AggregatedChild &Child = State.Children[Pattern];
     Child.OneShape |= Uses.Barriers || Uses.BlockDimReader;
     if (Child.FirstLaunch.isInvalid() ||
@@ -320,6 +338,9 @@ private:
   AggregationGranularity Granularity = AggregationGranularity::None;
   /// The user declared the child's launches independent of stream order.
   bool Unordered = false;
+  /// The stream operand, when it names a stream the launching thread made
+  /// for this launch alone.
+  CharSourceRange OwnStream;
   DiagnosticsEngine::Level Level = DiagnosticsEngine::Warning;
   /// Where the launch is rewritten.
   std::optional<LaunchAsCall> Call;

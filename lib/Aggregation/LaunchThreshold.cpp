@@ -10,6 +10,7 @@
 #include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/LaunchRefusal.h"
+#include "Aggregation/OwnStreams.h"
 #include "Aggregation/ReadableTwice.h"
 #include "Aggregation/SerialRunAtEnd.h"
 #include "CudaAST/KernelName.h"
@@ -239,9 +240,11 @@ private:
     if (isReservedStream(Stream, ReservedStream::TailLaunch, Context))
       return decline("its stream is cudaStreamTailLaunch, whose grid runs "
                      "after the launching grid ends");
-    if (!isFireAndForget(Stream, Context) && !Unordered.contains(*Kernel))
+    if (!isFireAndForget(Stream, Context) && !Unordered.contains(*Kernel) &&
+        !launchesOnceIntoOwnStream(Launch, Enclosing, Context))
       return declineWithNote(
-          "its stream is not cudaStreamFireAndForget: a grid of that stream "
+          "its stream is not cudaStreamFireAndForget (nor one the launching "
+          "thread made for this launch alone): a grid of that stream "
           "runs after the launches made into it before, and in the launching "
           "thread it would run first",
           Launch.getBeginLoc(),

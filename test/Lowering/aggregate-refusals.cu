@@ -30,7 +30,7 @@ __device__ void launchFromHelper(int *out) {
 }
 
 __global__ void parent(int *out) {
-  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: its stream is not cudaStreamFireAndForget: launches into one stream run one after another, and aggregated they would run at the same time
+  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: its stream is not cudaStreamFireAndForget (nor one the launching thread made for this launch alone): launches into one stream run one after another, and aggregated they would run at the same time
   // OPTION: :[[@LINE+1]]:3: note: if the child grids do not rely on that order, say so with --aggregate-unordered=child (or in .cdp-lower), or mark the stream with cdp::aggregate::warp(), block() or grid()
   child<<<1, 32>>>(out);
   // OPTION: :[[@LINE+2]]:3: warning: launch of 'usesHelper' is not aggregated by block, only lowered: 'usesHelper' calls 'blockNumber', which reads blockIdx or gridDim (or uses cooperative groups); in an aggregated grid only the body of 'usesHelper' sees the values of its own launch

@@ -37,7 +37,7 @@ __global__ void parent(int *out, int n) {
   // CHECK: :[[@LINE+2]]:3: warning: launch of 'usesHelper' always launches a grid under --threshold, even a small one: 'usesHelper' calls 'blockNumber', which reads blockIdx or gridDim (or uses cooperative groups); in the launching thread it would see that thread's
   // CHECK: :11:21: note: 'blockNumber' declared here
   usesHelper<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
-  // CHECK: :[[@LINE+2]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its stream is not cudaStreamFireAndForget: a grid of that stream runs after the launches made into it before, and in the launching thread it would run first
+  // CHECK: :[[@LINE+2]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its stream is not cudaStreamFireAndForget (nor one the launching thread made for this launch alone): a grid of that stream runs after the launches made into it before, and in the launching thread it would run first
   // CHECK: :[[@LINE+1]]:3: note: if the child grids do not rely on that order, say so with --aggregate-unordered=child (or in .cdp-lower)
   child<<<1, 32>>>(out);
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'child' always launches a grid under --threshold, even a small one: its stream is cudaStreamTailLaunch, whose grid runs after the launching grid ends

@@ -1,0 +1,157 @@
+//===- OwnStreams.cpp - A launch into a stream its thread made for it ----===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Aggregation/OwnStreams.h"
+#include "Aggregation/LaunchAggregation.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// The variable \p E names as a stream: `s` or `s[i]`.
+const DeclRefExpr *streamVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
+    E = Element->getBase()->IgnoreParenImpCasts();
+  return dyn_cast<DeclRefExpr>(E);
+}
+
+bool isCallTo(const CallExpr &Call, llvm::StringRef Name) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  return Callee && Callee->getIdentifier() && Callee->getName() == Name;
+}
+
+/// The uses of one local stream variable in a function body, sorted into
+/// those that keep its streams the thread's own and the rest.
+class StreamUses : public RecursiveASTVisitor<StreamUses> {
+public:
+  StreamUses(const VarDecl &Stream, const ASTContext &Context)
+      : Stream(Stream), Context(Context) {}
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    if (const Expr *Operand = streamOf(*Launch))
+      if (const DeclRefExpr *Named = named(Operand)) {
+        Accounted.insert(Named);
+        Launches.push_back(Launch);
+      }
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (isCallTo(*Call, "cudaStreamDestroy") && Call->getNumArgs() == 1) {
+      if (const DeclRefExpr *Named = named(Call->getArg(0)))
+        Accounted.insert(Named);
+      return true;
+    }
+    if (!isCallTo(*Call, "cudaStreamCreateWithFlags") ||
+        Call->getNumArgs() != 2)
+      return true;
+    const auto *Address =
+        dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
+    if (!Address || Address->getOpcode() != UO_AddrOf)
+      return true;
+    const DeclRefExpr *Named = named(Address->getSubExpr());
+    if (!Named)
+      return true;
+    // The device runtime makes only non-blocking streams; a stream asked
+    // for otherwise is not made, and a launch into it fails.
+    Expr::EvalResult Flags;
+    if (Call->getArg(1)->EvaluateAsInt(Flags, Context) &&
+        Flags.Val.getInt() == NonBlocking)
+      Accounted.insert(Named);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Reference) {
+    if (Reference->getDecl() == &Stream)
+      All.insert(Reference);
+    return true;
+  }
+
+  bool VisitGotoStmt(GotoStmt *) {
+    HasGoto = true;
+    return true;
+  }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+    HasGoto = true;
+    return true;
+  }
+
+  /// Whether every use of the variable creates, destroys or launches into
+  /// its streams.
+  bool onlyOwnUses() const {
+    for (const DeclRefExpr *Reference : All)
+      if (!Accounted.contains(Reference))
+        return false;
+    return true;
+  }
+
+  llvm::SmallVector<const CUDAKernelCallExpr *, 2> Launches;
+  bool HasGoto = false;
+
+private:
+  /// cudaStreamNonBlocking, which the device runtime's headers define as a
+  /// macro.
+  static constexpr int NonBlocking = 1;
+
+  const DeclRefExpr *named(const Expr *E) const {
+    const DeclRefExpr *Named = streamVariable(E);
+    return Named && Named->getDecl() == &Stream ? Named : nullptr;
+  }
+
+  const VarDecl &Stream;
+  const ASTContext &Context;
+  llvm::SmallPtrSet<const DeclRefExpr *, 8> All;
+  llvm::SmallPtrSet<const DeclRefExpr *, 8> Accounted;
+};
+
+bool inLoop(const CUDAKernelCallExpr &Launch, const Stmt *Body,
+            ASTContext &Context) {
+  DynTypedNode Node = DynTypedNode::create(Launch);
+  for (;;) {
+    DynTypedNodeList Parents = Context.getParents(Node);
+    if (Parents.size() != 1)
+      return true; // Not seen whole; take the cautious answer.
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent || Parent == Body)
+      return false;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Parent))
+      return true;
+    Node = Parents[0];
+  }
+}
+
+} // namespace
+
+bool launchesOnceIntoOwnStream(const CUDAKernelCallExpr &Launch,
+                               const FunctionDecl &Enclosing,
+                               ASTContext &Context) {
+  const Expr *Operand = streamOf(Launch);
+  const DeclRefExpr *Named = Operand ? streamVariable(Operand) : nullptr;
+  const auto *Stream = Named ? dyn_cast<VarDecl>(Named->getDecl()) : nullptr;
+  // A local of this function, not a parameter: no other thread and no
+  // other call sees it.
+  if (!Stream || isa<ParmVarDecl>(Stream) || !Stream->hasLocalStorage() ||
+      Stream->getDeclContext() != &Enclosing || Stream->hasInit())
+    return false;
+  const Stmt *Body = Enclosing.getBody();
+  if (!Body)
+    return false;
+  StreamUses Uses(*Stream, Context);
+  Uses.TraverseStmt(const_cast<Stmt *>(Body));
+  return !Uses.HasGoto && Uses.onlyOwnUses() && Uses.Launches.size() == 1 &&
+         Uses.Launches.front() == &Launch && !inLoop(Launch, Body, Context);
+}
+
+} // namespace cdp
