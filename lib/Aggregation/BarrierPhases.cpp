@@ -38,27 +38,15 @@ bool isSyncThreadsStatement(const Stmt *S) {
 /// threadIdx.x`, `!threadIdx.x`, or such a test first in an `&&` (or after
 /// operands without side effects).
 bool onlyAtXZero(const Expr &Condition, ASTContext &Context) {
-  const Expr *E = Condition.IgnoreParenImpCasts();
-  if (const auto *Not = dyn_cast<UnaryOperator>(E))
-    return Not->getOpcode() == UO_LNot &&
-           xMemberOf(Not->getSubExpr()) == "threadIdx";
-  const auto *Binary = dyn_cast<BinaryOperator>(E);
-  if (!Binary)
-    return false;
-  if (Binary->getOpcode() == BO_LAnd)
+  const auto *Binary =
+      dyn_cast<BinaryOperator>(Condition.IgnoreParenImpCasts());
+  // The right of `&&` counts only when the left has no effect, which every
+  // lane would have before the phase.
+  if (Binary && Binary->getOpcode() == BO_LAnd)
     return onlyAtXZero(*Binary->getLHS(), Context) ||
            (!Binary->getLHS()->HasSideEffects(Context) &&
             onlyAtXZero(*Binary->getRHS(), Context));
-  if (Binary->getOpcode() != BO_EQ)
-    return false;
-  auto IsZero = [&](const Expr *Side) {
-    Expr::EvalResult Value;
-    return Side->EvaluateAsInt(Value, Context) && Value.Val.getInt() == 0;
-  };
-  return (xMemberOf(Binary->getLHS()) == "threadIdx" &&
-          IsZero(Binary->getRHS())) ||
-         (xMemberOf(Binary->getRHS()) == "threadIdx" &&
-          IsZero(Binary->getLHS()));
+  return threadIndexTestedZero(Condition, Context) == 0u;
 }
 
 /// Whether \p S does nothing in a thread whose threadIdx.x is not 0: an

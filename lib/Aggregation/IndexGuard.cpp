@@ -217,14 +217,50 @@ private:
 
 } // namespace
 
+std::optional<IndexMember> indexMemberOf(const Expr *E) {
+  const llvm::StringRef Variable = indexVariableRead(*E);
+  if (Variable.empty())
+    return std::nullopt;
+  // indexVariableRead found the property read.
+  const auto *Property = cast<MSPropertyRefExpr>(
+      cast<PseudoObjectExpr>(E->IgnoreParenImpCasts())->getSyntacticForm());
+  const llvm::StringRef Name = Property->getPropertyDecl()->getName();
+  if (Name.size() != 1 || Name[0] < 'x' || Name[0] > 'z')
+    return std::nullopt;
+  return IndexMember{Variable, unsigned(Name[0] - 'x')};
+}
+
 llvm::StringRef xMemberOf(const Expr *E) {
-  const auto *Pseudo = dyn_cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
-  const auto *Property =
-      Pseudo ? dyn_cast<MSPropertyRefExpr>(Pseudo->getSyntacticForm())
-             : nullptr;
-  if (!Property || Property->getPropertyDecl()->getName() != "x")
-    return "";
-  return indexVariableRead(*E);
+  const std::optional<IndexMember> Member = indexMemberOf(E);
+  return Member && Member->Component == 0 ? Member->Variable : "";
+}
+
+std::optional<unsigned> threadIndexTestedZero(
+    const Expr &Test, const ASTContext &Context,
+    llvm::function_ref<std::optional<IndexMember>(const Expr *)> MemberOf) {
+  auto ThreadIndex = [&](const Expr *E) -> std::optional<unsigned> {
+    const std::optional<IndexMember> Member = MemberOf(E);
+    if (Member && Member->Variable == "threadIdx")
+      return Member->Component;
+    return std::nullopt;
+  };
+  auto IsZero = [&](const Expr *E) {
+    Expr::EvalResult Value;
+    return !E->isValueDependent() && E->EvaluateAsInt(Value, Context) &&
+           Value.Val.getInt().isZero();
+  };
+  const Expr *E = Test.IgnoreParenImpCasts();
+  if (const auto *Not = dyn_cast<UnaryOperator>(E))
+    return Not->getOpcode() == UO_LNot ? ThreadIndex(Not->getSubExpr())
+                                       : std::nullopt;
+  const auto *Equal = dyn_cast<BinaryOperator>(E);
+  if (!Equal || Equal->getOpcode() != BO_EQ)
+    return std::nullopt;
+  if (IsZero(Equal->getRHS()))
+    return ThreadIndex(Equal->getLHS());
+  if (IsZero(Equal->getLHS()))
+    return ThreadIndex(Equal->getRHS());
+  return std::nullopt;
 }
 
 std::optional<std::string> indexGuardBound(const FunctionDecl &Child,

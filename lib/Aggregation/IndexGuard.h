@@ -28,6 +28,7 @@
 #ifndef CDP_LOWER_AGGREGATION_INDEXGUARD_H
 #define CDP_LOWER_AGGREGATION_INDEXGUARD_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -48,9 +49,27 @@ namespace cdp {
 std::optional<std::string> indexGuardBound(const clang::FunctionDecl &Child,
                                            clang::ASTContext &Context);
 
+/// A member of a CUDA index variable: threadIdx and 1 for `threadIdx.y`.
+struct IndexMember {
+  llvm::StringRef Variable;
+  unsigned Component; ///< 0, 1, 2 for x, y, z.
+};
+
+/// The member of a CUDA index variable that \p E reads, if it reads one.
+std::optional<IndexMember> indexMemberOf(const clang::Expr *E);
+
 /// The CUDA index variable whose member x \p E reads (blockIdx for
 /// `blockIdx.x`), or "".
 llvm::StringRef xMemberOf(const clang::Expr *E);
+
+/// The component of threadIdx that the test \p Test, when true, says is 0:
+/// `threadIdx.c == 0`, `0 == threadIdx.c` or `!threadIdx.c`, with the
+/// member an operand stands for read by \p MemberOf (which may see through
+/// copies of it); none for any other test (a conjunction included).
+std::optional<unsigned> threadIndexTestedZero(
+    const clang::Expr &Test, const clang::ASTContext &Context,
+    llvm::function_ref<std::optional<IndexMember>(const clang::Expr *)>
+        MemberOf = indexMemberOf);
 
 } // namespace cdp
 

@@ -6,68 +6,51 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/LaunchingThreads.h"
+#include "Aggregation/IndexGuard.h"
 #include "Migration/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
 namespace cdp {
 namespace {
 
-/// 0, 1, 2 for `threadIdx.x`, `.y`, `.z`; -1 for anything else.
-int threadIndexComponent(const Expr *E) {
-  if (indexVariableRead(*E) != "threadIdx")
-    return -1;
-  // indexVariableRead found the property read.
-  const auto *Property = cast<MSPropertyRefExpr>(
-      cast<PseudoObjectExpr>(E->IgnoreParenImpCasts())->getSyntacticForm());
-  return llvm::StringSwitch<int>(Property->getPropertyDecl()->getName())
-      .Case("x", 0)
-      .Case("y", 1)
-      .Case("z", 2)
-      .Default(-1);
-}
-
-bool isZero(const Expr *E, const ASTContext &Context) {
-  Expr::EvalResult Value;
-  return !E->isValueDependent() && E->EvaluateAsInt(Value, Context) &&
-         Value.Val.getInt().isZero();
+/// The member of a CUDA index variable that \p E reads, directly or
+/// through a local of the kernel that is initialized with it and never
+/// changes (`const int t = threadIdx.x;`).
+std::optional<IndexMember> memberSeenThroughCopies(const Expr *E,
+                                                   const KernelValues &Values) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *Local = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) &&
+          Local->getInit() && !Values.isChanged(*Local) &&
+          Local->getType()->isIntegerType())
+        return indexMemberOf(Local->getInit());
+  return indexMemberOf(E);
 }
 
 /// Notes in \p Tested the components that \p Condition, when true, says
 /// are 0: its conjuncts `threadIdx.c == 0`, `0 == threadIdx.c`,
 /// `!threadIdx.c`.
 void noteZeroTests(const Expr *Condition, const ASTContext &Context,
-                   bool (&Tested)[3]) {
-  Condition = Condition->IgnoreParenImpCasts();
-  if (const auto *Binary = dyn_cast<BinaryOperator>(Condition)) {
-    if (Binary->getOpcode() == BO_LAnd) {
-      noteZeroTests(Binary->getLHS(), Context, Tested);
-      noteZeroTests(Binary->getRHS(), Context, Tested);
-      return;
-    }
-    if (Binary->getOpcode() != BO_EQ)
-      return;
-    int Component = -1;
-    if (isZero(Binary->getRHS(), Context))
-      Component = threadIndexComponent(Binary->getLHS());
-    else if (isZero(Binary->getLHS(), Context))
-      Component = threadIndexComponent(Binary->getRHS());
-    if (Component >= 0)
-      Tested[Component] = true;
+                   const KernelValues &Values, bool (&Tested)[3]) {
+  const auto *Binary =
+      dyn_cast<BinaryOperator>(Condition->IgnoreParenImpCasts());
+  if (Binary && Binary->getOpcode() == BO_LAnd) {
+    noteZeroTests(Binary->getLHS(), Context, Values, Tested);
+    noteZeroTests(Binary->getRHS(), Context, Values, Tested);
     return;
   }
-  if (const auto *Unary = dyn_cast<UnaryOperator>(Condition))
-    if (Unary->getOpcode() == UO_LNot) {
-      const int Component = threadIndexComponent(Unary->getSubExpr());
-      if (Component >= 0)
-        Tested[Component] = true;
-    }
+  const std::optional<unsigned> Component =
+      threadIndexTestedZero(*Condition, Context, [&](const Expr *E) {
+        return memberSeenThroughCopies(E, Values);
+      });
+  if (Component)
+    Tested[*Component] = true;
 }
 
 /// The components of threadIdx that \p Body reads.
@@ -76,9 +59,9 @@ void noteReadComponents(const Stmt *Body, bool (&Read)[3]) {
     bool (&Read)[3];
     explicit Finder(bool (&Read)[3]) : Read(Read) {}
     bool VisitPseudoObjectExpr(PseudoObjectExpr *Property) {
-      const int Component = threadIndexComponent(Property);
-      if (Component >= 0)
-        Read[Component] = true;
+      const std::optional<IndexMember> Member = indexMemberOf(Property);
+      if (Member && Member->Variable == "threadIdx")
+        Read[Member->Component] = true;
       return true;
     }
   } Find(Read);
@@ -92,6 +75,7 @@ bool onlyFirstThreadLaunches(const CUDAKernelCallExpr &Launch,
                              ASTContext &Context) {
   bool Tested[3] = {false, false, false};
   const Stmt *Body = Enclosing.getBody();
+  const KernelValues Values(Enclosing);
   DynTypedNode Node = DynTypedNode::create(Launch);
   for (;;) {
     DynTypedNodeList Parents = Context.getParents(Node);
@@ -106,7 +90,7 @@ bool onlyFirstThreadLaunches(const CUDAKernelCallExpr &Launch,
       return false;
     if (const auto *If = dyn_cast<IfStmt>(Parent))
       if (If->getThen() == Node.get<Stmt>() && If->getCond())
-        noteZeroTests(If->getCond(), Context, Tested);
+        noteZeroTests(If->getCond(), Context, Values, Tested);
     Node = Parents[0];
   }
   if (!Tested[0])

@@ -31,7 +31,8 @@ namespace cdp {
 
 /// Whether only the first thread of a block reaches \p Launch, once, written
 /// in \p Enclosing: it is in no loop there, the `if`s it is in test
-/// `threadIdx.x == 0`, and
+/// `threadIdx.x == 0` (or a local copy of threadIdx.x that never changes),
+/// and
 /// `threadIdx.y == 0` and `threadIdx.z == 0` too unless \p Enclosing never
 /// reads that index (its blocks then being taken for one-dimensional).
 bool onlyFirstThreadLaunches(const clang::CUDAKernelCallExpr &Launch,

@@ -8,9 +8,10 @@
 // with, and the aggregated copy costs each of its blocks a search and a
 // barrier (a public Mandelbrot's recursive kernel ran 5% slower so, H200).
 // The first thread is told by the `if`s around the launch: threadIdx.x is
-// 0, and threadIdx.y and .z too where the kernel reads them. A launch in a
+// 0, and threadIdx.y and .z too where the kernel reads them, tested
+// directly or through a local copy that never changes. A launch in a
 // loop, or in a kernel whose blocks have rows the test leaves in, is still
-// aggregated. (`walk` launches itself: no run in the launching warp.)
+// aggregated, as is one tested through a copy that changes. (`walk` launches itself: no run in the launching warp.)
 
 __global__ void walk(int *out, int depth) {
   out[blockIdx.x * blockDim.x + threadIdx.x] += depth;
@@ -46,4 +47,25 @@ __global__ void others(int *out) {
   else
     // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out + threadIdx.x * 64, 3);
+}
+
+__global__ void copied(int *out) {
+  const int t = threadIdx.x;
+  unsigned lane = threadIdx.x;
+  out[t] = 0;
+  if (t == 0)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only the first thread of its block launches, so aggregation by block would join nothing (--optimize)
+    walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
+  if (!lane)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only the first thread of its block launches, so aggregation by block would join nothing (--optimize)
+    walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out + 64, 3);
+}
+
+__global__ void copyChanged(int *out) {
+  int t = threadIdx.x;
+  t -= 32;
+  out[threadIdx.x] = t;
+  if (t == 0)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
+    walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
 }
