@@ -451,21 +451,22 @@ __device__ inline void *slotAt(void *Buffer, std::size_t Offset) {
          Offset;
 }
 
-/// Launches a packed buffer. Like `<<<>>>`, the result is not returned:
-/// errors are recorded for cudaGetLastError().
+/// Launches a packed buffer. As with `<<<>>>`, errors are recorded for
+/// cudaGetLastError(); the launch call's own result is returned for the
+/// aggregation runtime, which must know whether this launch was made (the
+/// thread's last error may be an earlier call's).
 template <class Layout>
-__device__ void launchBuffer(void *Kernel, void *Buffer,
-                             const LaunchConfig &Config, bool UseV2) {
+__device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
+                                    const LaunchConfig &Config, bool UseV2) {
   RuntimeTurn Turn;
-  if (UseV2) {
-    if (Buffer)
-      cudaLaunchDeviceV2(Buffer, Config.Stream);
-    return;
-  }
+  if (UseV2)
+    return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
+                  : cudaErrorLaunchOutOfResources;
   if (Buffer || Layout::size == 0)
-    cudaLaunchDevice(Kernel, Buffer, Config.Grid, Config.Block,
-                     static_cast<unsigned>(Config.SharedMem.Bytes),
-                     Config.Stream);
+    return cudaLaunchDevice(Kernel, Buffer, Config.Grid, Config.Block,
+                            static_cast<unsigned>(Config.SharedMem.Bytes),
+                            Config.Stream);
+  return cudaErrorLaunchOutOfResources;
 }
 
 /// Checks the offset cdp-lower wrote against this header's computation.

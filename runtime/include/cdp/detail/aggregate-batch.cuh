@@ -164,7 +164,7 @@ using AggregatedKernel = void (*)(BasicBatch<OneShape, Params...>);
 /// first would take a register per word (116 for a record of three graph
 /// classes), more than the bounds of a 1,024-thread launching kernel allow.
 template <class BatchType>
-__device__ void launchWith(void (*Kernel)(BatchType),
+__device__ bool launchWith(void (*Kernel)(BatchType),
                            const LaunchConfig &Config,
                            decltype(BatchType::Many) Many, GridBatches *Grid,
                            const decltype(BatchType::One) *One) {
@@ -175,7 +175,7 @@ __device__ void launchWith(void (*Kernel)(BatchType),
   const bool UseV2 = cdp::detail::usesLaunchV2(Config.Stream);
   void *Buffer = cdp::detail::obtainBuffer<Layout>(Entry, Config, UseV2);
   if (!Buffer)
-    return; // The error stays for cudaGetLastError(), as with <<<>>>.
+    return false; // The error stays for cudaGetLastError(), as with <<<>>>.
   auto *Param = static_cast<BatchType *>(Buffer);
   Param->Many = Many;
   Param->Grid = Grid;
@@ -187,7 +187,8 @@ __device__ void launchWith(void (*Kernel)(BatchType),
     for (std::size_t I = 0; I < sizeof(RecordType) / sizeof(unsigned); ++I)
       To[I] = From[I];
   }
-  cdp::detail::launchBuffer<Layout>(Entry, Buffer, Config, UseV2);
+  return cdp::detail::launchBuffer<Layout>(Entry, Buffer, Config, UseV2) ==
+         cudaSuccess;
 }
 
 /// One original launch, alone: a one-record batch by value.
@@ -202,17 +203,17 @@ launchAlone(AggregatedKernel<OneShape, Params...> Kernel,
 
 /// Launches a batch whose header and records are written. False when the
 /// device runtime refused it: its records are then still the caller's.
+/// Told by the launch call's result, not by cudaGetLastError(): a batch
+/// taken for refused while its grid runs would have its records freed
+/// under it (warp aggregation hung so, where launches overflowed the
+/// device runtime's pending launches).
 template <bool OneShape, class... Params>
 __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
                             Records<Params...> *Many, dim3 Block,
                             unsigned SharedMem, cudaStream_t Stream) {
   const RecordsHeader &Header = Many->header();
-  // An earlier error of this thread would be taken for this launch's: that
-  // only costs launching the records alone.
-  (void)cudaGetLastError();
-  launchWith(Kernel, {dim3(Header.TotalBlocks), Block, SharedMem, Stream}, Many,
-             nullptr, nullptr);
-  if (cudaGetLastError() != cudaSuccess)
+  if (!launchWith(Kernel, {dim3(Header.TotalBlocks), Block, SharedMem, Stream},
+                  Many, nullptr, nullptr))
     return false;
   countLaunch(Header.Count);
   return true;

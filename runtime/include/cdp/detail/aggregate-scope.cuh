@@ -621,11 +621,10 @@ private:
       Grid.TotalBlocks =
           static_cast<unsigned>(Grid.Claims & ((1ull << 40) - 1));
       Grid.BlocksDone = 0;
-      (void)cudaGetLastError();
-      launchWith(Kernel,
-                 {dim3(Grid.TotalBlocks), Shape, Grid.SharedMem, Grid.Stream},
-                 nullptr, &Grid, nullptr);
-      if (cudaGetLastError() == cudaSuccess) {
+      if (launchWith(
+              Kernel,
+              {dim3(Grid.TotalBlocks), Shape, Grid.SharedMem, Grid.Stream},
+              nullptr, &Grid, nullptr)) {
         unsigned long long Launches = 0;
         for (unsigned I = 0; I < Count; ++I)
           Launches += static_cast<Records<Params...> *>(Grid.refs()[I].Records)
