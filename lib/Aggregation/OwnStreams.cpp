@@ -7,6 +7,7 @@
 
 #include "Aggregation/OwnStreams.h"
 #include "Aggregation/LaunchAggregation.h"
+#include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -27,11 +28,6 @@ const DeclRefExpr *streamVariable(const Expr *E) {
   return dyn_cast<DeclRefExpr>(E);
 }
 
-bool isCallTo(const CallExpr &Call, llvm::StringRef Name) {
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  return Callee && Callee->getIdentifier() && Callee->getName() == Name;
-}
-
 /// The uses of one local stream variable in a function body, sorted into
 /// those that keep its streams the thread's own and the rest.
 class StreamUses : public RecursiveASTVisitor<StreamUses> {
@@ -49,16 +45,19 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (isCallTo(*Call, "cudaStreamDestroy") && Call->getNumArgs() == 1) {
-      if (const DeclRefExpr *Named = named(Call->getArg(0)))
+    const std::optional<RuntimeCall> Runtime = asRuntimeCall(*Call);
+    if (!Runtime)
+      return true;
+    if (Runtime->Name == "cudaStreamDestroy" && Runtime->Args.size() == 1) {
+      if (const DeclRefExpr *Named = named(Runtime->Args[0]))
         Accounted.insert(Named);
       return true;
     }
-    if (!isCallTo(*Call, "cudaStreamCreateWithFlags") ||
-        Call->getNumArgs() != 2)
+    if (Runtime->Name != "cudaStreamCreateWithFlags" ||
+        Runtime->Args.size() != 2)
       return true;
     const auto *Address =
-        dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenImpCasts());
+        dyn_cast<UnaryOperator>(Runtime->Args[0]->IgnoreParenImpCasts());
     if (!Address || Address->getOpcode() != UO_AddrOf)
       return true;
     const DeclRefExpr *Named = named(Address->getSubExpr());
@@ -67,7 +66,7 @@ public:
     // The device runtime makes only non-blocking streams; a stream asked
     // for otherwise is not made, and a launch into it fails.
     Expr::EvalResult Flags;
-    if (Call->getArg(1)->EvaluateAsInt(Flags, Context) &&
+    if (Runtime->Args[1]->EvaluateAsInt(Flags, Context) &&
         Flags.Val.getInt() == NonBlocking)
       Accounted.insert(Named);
     return true;
