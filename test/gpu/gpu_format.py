@@ -91,6 +91,7 @@ class GpuProgram(lit.formats.TestFormat):
                  "-I" + os.path.join(ROOT, "test", "gpu"),
                  "-I" + os.path.join(ROOT, "runtime", "include"),
                  "-lcudadevrt"]
+        expected = os.path.join(ROOT, "test", "gpu", name + ".expected")
         outputs = {}
         for kind, source in (("native", test.program), ("lowered", lowered)):
             binary = os.path.join(work, kind)
@@ -98,8 +99,10 @@ class GpuProgram(lit.formats.TestFormat):
                                        binary], timeout=300)
             if status:
                 return lit.Test.FAIL, f"nvcc ({kind}) failed:\n{output}"
-            outputs[kind] = self.run([binary], timeout=60)[1]
-        expected = os.path.join(ROOT, "test", "gpu", name + ".expected")
+            # Where nvcc's build is known wrong it may also hang
+            # (refused_batches): it is run for the report only.
+            limit = 20 if kind == "native" and os.path.exists(expected) else 60
+            outputs[kind] = self.run([binary], timeout=limit)[1]
         if os.path.exists(expected):
             with open(expected) as f:
                 want, what = f.read().rstrip("\n"), "the expected output"

@@ -219,6 +219,23 @@ __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
   return true;
 }
 
+/// Launches each of `Many`'s records alone, one after another, then frees
+/// them: what is left to do where a batch was not launched (the device
+/// runtime refused it, or its shapes do not fit one block). One thread
+/// makes them all, as one made the batch. Lanes of one warp that each
+/// launched their own here, together, hung in cudaGetParameterBufferV2
+/// once the runtime's pending launches were full (H200, CUDA 13.0: NPSLab's
+/// SSSP aggregated by warp at 300,000 vertices, one lane of three inside
+/// the runtime for good, cuda-gdb); one thread's launches never did.
+template <bool OneShape, class... Params>
+__device__ void launchEachAlone(AggregatedKernel<OneShape, Params...> Kernel,
+                                Records<Params...> *Many, cudaStream_t Stream) {
+  const unsigned Count = Many->header().Count;
+  for (unsigned I = 0; I < Count; ++I)
+    launchAlone(Kernel, Many->entries()[I], Stream);
+  freeRecords(Many);
+}
+
 } // namespace detail
 
 } // namespace aggregated

@@ -464,9 +464,7 @@ private:
     if (Count >= 2 && Shape.x * Shape.y * Shape.z <= 1024 &&
         launchBatch(Kernel, Many, Shape, SharedMem, Stream))
       return;
-    for (unsigned I = 0; I < Count; ++I)
-      launchAlone(Kernel, Many->entries()[I], Stream);
-    freeRecords(Many);
+    launchEachAlone(Kernel, Many, Stream);
   }
 
   /// By the block's last thread: joins its records to the grid's batches

@@ -91,18 +91,14 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
   // would have seen it had this thread launched.
   __threadfence();
   __syncwarp(Group);
-  bool Launched = false;
   if (Lane == Leader) {
     Many->header() = {Count, Total, 0, Many->header().Bytes};
-    Launched =
-        detail::launchBatch(Kernel, Many, Shape, SharedMem, Config.Stream);
+    if (!detail::launchBatch(Kernel, Many, Shape, SharedMem, Config.Stream))
+      detail::launchEachAlone(Kernel, Many, Config.Stream);
   }
-  if (__shfl_sync(Group, Launched, Leader))
-    return;
-  detail::launchAlone(Kernel, Mine, Config.Stream);
+  // The group goes on together, once its launches are made, as after
+  // `<<<>>>` in a converged warp.
   __syncwarp(Group);
-  if (Lane == Leader)
-    detail::freeRecords(Many);
 }
 
 } // namespace aggregated
