@@ -49,8 +49,10 @@ public:
     if (!Runtime)
       return true;
     if (Runtime->Name == "cudaStreamDestroy" && Runtime->Args.size() == 1) {
-      if (const DeclRefExpr *Named = named(Runtime->Args[0]))
+      if (const DeclRefExpr *Named = named(Runtime->Args[0])) {
         Accounted.insert(Named);
+        Calls.push_back(Call);
+      }
       return true;
     }
     if (Runtime->Name != "cudaStreamCreateWithFlags" ||
@@ -67,8 +69,10 @@ public:
     // for otherwise is not made, and a launch into it fails.
     Expr::EvalResult Flags;
     if (Runtime->Args[1]->EvaluateAsInt(Flags, Context) &&
-        Flags.Val.getInt() == NonBlocking)
+        Flags.Val.getInt() == NonBlocking) {
       Accounted.insert(Named);
+      Calls.push_back(Call);
+    }
     return true;
   }
 
@@ -97,6 +101,8 @@ public:
   }
 
   llvm::SmallVector<const CUDAKernelCallExpr *, 2> Launches;
+  /// The calls that create or destroy the variable's streams.
+  llvm::SmallVector<const CallExpr *, 4> Calls;
   bool HasGoto = false;
 
 private:
@@ -131,14 +137,69 @@ bool inLoop(const CUDAKernelCallExpr &Launch, const Stmt *Body,
   }
 }
 
+/// The one parent of \p S, or null.
+const Stmt *parentOf(const Stmt &S, ASTContext &Context) {
+  DynTypedNodeList Parents = Context.getParents(S);
+  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+}
+
+/// Whether \p E has no effect but on \p Counter: `++i`, `i++`, `i += 2`.
+bool onlySteps(const Expr *E, const VarDecl &Counter, ASTContext &Context) {
+  const auto namesCounter = [&](const Expr *Operand) {
+    const auto *Named = dyn_cast<DeclRefExpr>(Operand->IgnoreParenImpCasts());
+    return Named && Named->getDecl() == &Counter;
+  };
+  E = E->IgnoreParens();
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
+    return Unary->isIncrementDecrementOp() && namesCounter(Unary->getSubExpr());
+  if (const auto *Assign = dyn_cast<CompoundAssignOperator>(E))
+    return namesCounter(Assign->getLHS()) &&
+           !Assign->getRHS()->HasSideEffects(Context);
+  return false;
+}
+
+/// The loop that \p Call is the whole body of, when that loop does nothing
+/// else (`for (int i = 0; i < 4; ++i) cudaStreamCreateWithFlags(...);`).
+const ForStmt *loopOnlyAround(const CallExpr &Call, ASTContext &Context) {
+  const Stmt *Parent = parentOf(Call, Context);
+  if (const auto *Braces = dyn_cast_or_null<CompoundStmt>(Parent);
+      Braces && Braces->size() == 1)
+    Parent = parentOf(*Braces, Context);
+  const auto *Loop = dyn_cast_or_null<ForStmt>(Parent);
+  if (!Loop || !Loop->getCond() || !Loop->getInc())
+    return nullptr;
+  const auto *Init = dyn_cast_or_null<DeclStmt>(Loop->getInit());
+  const auto *Counter = Init && Init->isSingleDecl()
+                            ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                            : nullptr;
+  if (!Counter ||
+      (Counter->getInit() && Counter->getInit()->HasSideEffects(Context)) ||
+      Loop->getCond()->HasSideEffects(Context) ||
+      !onlySteps(Loop->getInc(), *Counter, Context))
+    return nullptr;
+  return Loop;
+}
+
+/// Whether \p S is a statement of a compound statement, written outside
+/// any macro.
+bool standsAlone(const Stmt &S, ASTContext &Context) {
+  return isa_and_nonnull<CompoundStmt>(parentOf(S, Context)) &&
+         S.getBeginLoc().isFileID() && S.getEndLoc().isFileID();
+}
+
+/// The local stream variable \p Launch launches into.
+const VarDecl *streamOfLaunch(const CUDAKernelCallExpr &Launch) {
+  const Expr *Operand = streamOf(Launch);
+  const DeclRefExpr *Named = Operand ? streamVariable(Operand) : nullptr;
+  return Named ? dyn_cast<VarDecl>(Named->getDecl()) : nullptr;
+}
+
 } // namespace
 
 bool launchesOnceIntoOwnStream(const CUDAKernelCallExpr &Launch,
                                const FunctionDecl &Enclosing,
                                ASTContext &Context) {
-  const Expr *Operand = streamOf(Launch);
-  const DeclRefExpr *Named = Operand ? streamVariable(Operand) : nullptr;
-  const auto *Stream = Named ? dyn_cast<VarDecl>(Named->getDecl()) : nullptr;
+  const VarDecl *Stream = streamOfLaunch(Launch);
   // A local of this function, not a parameter: no other thread and no
   // other call sees it.
   if (!Stream || isa<ParmVarDecl>(Stream) || !Stream->hasLocalStorage() ||
@@ -151,6 +212,37 @@ bool launchesOnceIntoOwnStream(const CUDAKernelCallExpr &Launch,
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
   return !Uses.HasGoto && Uses.onlyOwnUses() && Uses.Launches.size() == 1 &&
          Uses.Launches.front() == &Launch && !inLoop(Launch, Body, Context);
+}
+
+llvm::SmallVector<const Stmt *, 4>
+deadOwnStreamStatements(const CUDAKernelCallExpr &Launch,
+                        const FunctionDecl &Enclosing, ASTContext &Context) {
+  const VarDecl *Stream = streamOfLaunch(Launch);
+  const Stmt *Body = Enclosing.getBody();
+  if (!Stream || !Body || Enclosing.isTemplateInstantiation() ||
+      Enclosing.isDependentContext())
+    return {};
+  StreamUses Uses(*Stream, Context);
+  Uses.TraverseStmt(const_cast<Stmt *>(Body));
+  llvm::SmallVector<const Stmt *, 4> Dead;
+  const auto take = [&](const Stmt &S) {
+    if (!standsAlone(S, Context))
+      return false;
+    if (!llvm::is_contained(Dead, &S))
+      Dead.push_back(&S);
+    return true;
+  };
+  const DynTypedNodeList Declaration = Context.getParents(*Stream);
+  const auto *Statement =
+      Declaration.size() == 1 ? Declaration[0].get<DeclStmt>() : nullptr;
+  if (!Statement || !Statement->isSingleDecl() || !take(*Statement))
+    return {};
+  for (const CallExpr *Call : Uses.Calls) {
+    const ForStmt *Loop = loopOnlyAround(*Call, Context);
+    if (!take(Loop ? static_cast<const Stmt &>(*Loop) : *Call))
+      return {};
+  }
+  return Dead;
 }
 
 } // namespace cdp

@@ -1,5 +1,4 @@
-//===- OwnStreams.h - A launch into a stream its thread made for it -*- C++
-//-*-===//
+//===- OwnStreams.h - A launch into its thread's own stream ----*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -26,10 +25,13 @@
 #ifndef CDP_LOWER_AGGREGATION_OWNSTREAMS_H
 #define CDP_LOWER_AGGREGATION_OWNSTREAMS_H
 
+#include "llvm/ADT/SmallVector.h"
+
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
 class FunctionDecl;
+class Stmt;
 } // namespace clang
 
 namespace cdp {
@@ -44,6 +46,19 @@ namespace cdp {
 bool launchesOnceIntoOwnStream(const clang::CUDAKernelCallExpr &Launch,
                                const clang::FunctionDecl &Enclosing,
                                clang::ASTContext &Context);
+
+/// Once \p Launch (for which launchesOnceIntoOwnStream holds) names
+/// cudaStreamFireAndForget instead of its stream, the statements of
+/// \p Enclosing that only make and destroy that stream are dead: the
+/// stream's declaration, its creations (a loop that only creates them, whole)
+/// and its destructions. Each is a statement of a compound statement,
+/// outside any macro. Empty where one of them is not (a creation whose
+/// result is tested, a loop that does more), so that all of them go or
+/// none; and in a template, whose instantiations share its text.
+llvm::SmallVector<const clang::Stmt *, 4>
+deadOwnStreamStatements(const clang::CUDAKernelCallExpr &Launch,
+                        const clang::FunctionDecl &Enclosing,
+                        clang::ASTContext &Context);
 
 } // namespace cdp
 

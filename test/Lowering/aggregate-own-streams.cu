@@ -3,6 +3,7 @@
 // RUN: grep -v '^ *//' %t.block.cu | FileCheck %s --check-prefix=BLOCK-OUT
 // RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
 // RUN: %cdp-lower --aggregate=block -Wno-cdp-device-stream-flags %t.block.cu | diff -u %t.block.cu -
+// RUN: FileCheck %s --check-prefix=BLOCK-DEAD < %t.block.cu
 // RUN: %cdp-lower --threshold=64 -Wno-cdp-device-stream-flags %s -o %t.thresh.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=THRESH --implicit-check-not=warning:
 // RUN: grep -v '^ *//' %t.thresh.cu | FileCheck %s --check-prefix=THRESH-OUT
@@ -15,6 +16,9 @@
 // aggregated and run serially as a cudaStreamFireAndForget one is. A
 // stream launched into twice, in a loop, passed on, made blocking or
 // taken from elsewhere still orders its grids: those launches are refused.
+// Aggregated, the launch names cudaStreamFireAndForget, and what only made
+// and destroyed its stream goes (its lines stay, blank); run serially
+// below the threshold, it still launches into the stream above it.
 
 __global__ void child(int *out, int v) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = v;
@@ -23,6 +27,7 @@ __global__ void child(int *out, int v) {
 __device__ void useStream(cudaStream_t) {}
 
 // BLOCK-OUT-LABEL: perThreadStreams(int *out, int n) {
+// BLOCK-OUT-NOT: cudaStream{{Create|Destroy}}
 // BLOCK-OUT: cdp_child_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, out + 32 * tid, tid);
 // THRESH-OUT-LABEL: perThreadStreams(int *out, int n) {
 // THRESH-OUT: if (cdp::serial::fewerThreads(1, 32, 64)) child_serial(1, 32, out + 32 * tid, tid); else
@@ -37,13 +42,54 @@ __global__ void perThreadStreams(int *out, int n) {
 
 // BLOCK-OUT-LABEL: oneStream(int *out) {
 // BLOCK-OUT: cdp_child_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, out + 32 * threadIdx.x, 1);
-// BLOCK-OUT-NEXT: cudaStreamDestroy(s);
+// BLOCK-OUT-NOT: cudaStream{{Create|Destroy}}
+// BLOCK-OUT: }
 // THRESH-OUT-LABEL: oneStream(int *out) {
 // THRESH-OUT: if (cdp::serial::fewerThreads(1, 32, 64)) child_serial
 __global__ void oneStream(int *out) {
   cudaStream_t s;
   cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
   child<<<1, 32, 0, s>>>(out + 32 * threadIdx.x, 1);
+  cudaStreamDestroy(s);
+}
+
+// Braces, a comment and a loop that destroys the streams go too.
+// BLOCK-DEAD-LABEL: {{^}}__global__ void {{.*}}bracedLoops(int *out) {
+// BLOCK-DEAD-NEXT: {{^  //}} The launches of 'child' by this block
+// BLOCK-DEAD-NEXT: BlockScope
+// BLOCK-DEAD-NEXT: {{^#line}}
+// BLOCK-DEAD-NEXT: {{^  //}} No stream 'streams': its one launch is fire-and-forget now.
+// BLOCK-DEAD-EMPTY:
+// BLOCK-DEAD-EMPTY:
+// BLOCK-DEAD-EMPTY:
+// BLOCK-DEAD-EMPTY:
+// BLOCK-DEAD-NEXT: launch({1, 32, 0, cudaStreamFireAndForget}, out + 32 * threadIdx.x, 2);
+// BLOCK-DEAD-EMPTY:
+// BLOCK-DEAD-EMPTY:
+// BLOCK-DEAD-NEXT: {{^}}}
+__global__ void bracedLoops(int *out) {
+  cudaStream_t streams[2];
+  for (int i = 0; i < 2; i++) {
+    // Non-blocking: the device runtime makes no other kind.
+    cudaStreamCreateWithFlags(&streams[i], cudaStreamNonBlocking);
+  }
+  child<<<1, 32, 0, streams[threadIdx.x % 2]>>>(out + 32 * threadIdx.x, 2);
+  for (int i = 0; i < 2; i += 1)
+    cudaStreamDestroy(streams[i]);
+}
+
+// A creation whose result is tested is not a statement of its own: the
+// launch is still taken, and the stream's statements all stay.
+// BLOCK-DEAD-LABEL: {{^}}__global__ void {{.*}}testedCreation(int *out) {
+// BLOCK-DEAD: {{^}}  cudaStream_t s;
+// BLOCK-DEAD: if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess)
+// BLOCK-DEAD: launch({1, 32, 0, cudaStreamFireAndForget}, out + 32 * threadIdx.x, 3);
+// BLOCK-DEAD-NEXT: cudaStreamDestroy(s);
+__global__ void testedCreation(int *out) {
+  cudaStream_t s;
+  if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess)
+    return;
+  child<<<1, 32, 0, s>>>(out + 32 * threadIdx.x, 3);
   cudaStreamDestroy(s);
 }
 
