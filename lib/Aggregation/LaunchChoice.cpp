@@ -16,6 +16,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <cstdint>
+#include <optional>
+
 using namespace clang;
 
 namespace cdp {
@@ -79,6 +82,52 @@ bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
   });
 }
 
+/// The count of blocks or threads a configuration operand names, when it
+/// is a constant: a number (`64`, `NESTED_BLOCK_SIZE`) or dim3 of numbers.
+std::optional<std::uint64_t> constantExtent(const Expr &Operand,
+                                            const ASTContext &Context) {
+  const Expr *Written = Operand.IgnoreUnlessSpelledInSource();
+  if (Written->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult Value;
+  if (Written->getType()->isIntegralOrEnumerationType())
+    return Written->EvaluateAsInt(Value, Context) &&
+                   !Value.Val.getInt().isNegative()
+               ? std::optional(Value.Val.getInt().getZExtValue())
+               : std::nullopt;
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Written))
+    Written = Cast->getSubExpr()->IgnoreImplicit();
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Written);
+  if (!Construct || Construct->getNumArgs() == 0)
+    return std::nullopt;
+  std::uint64_t Extent = 1;
+  for (const Expr *Dimension : Construct->arguments()) {
+    if (!Dimension->EvaluateAsInt(Value, Context) ||
+        Value.Val.getInt().isNegative())
+      return std::nullopt;
+    Extent *= Value.Val.getInt().getZExtValue();
+  }
+  return Extent;
+}
+
+/// The threads of \p Launch's grid, when its grid and block are constants.
+std::optional<std::uint64_t> constantThreads(const CUDAKernelCallExpr &Launch,
+                                             const ASTContext &Context) {
+  // In device code the configuration is a call of cudaLaunchDevice whose
+  // last four arguments are grid, block, shared memory and stream.
+  const CallExpr *Config = Launch.getConfig();
+  if (!Config || Config->getNumArgs() < 4)
+    return std::nullopt;
+  const unsigned First = Config->getNumArgs() - 4;
+  const std::optional<std::uint64_t> Blocks =
+      constantExtent(*Config->getArg(First), Context);
+  const std::optional<std::uint64_t> Threads =
+      constantExtent(*Config->getArg(First + 1), Context);
+  if (!Blocks || !Threads)
+    return std::nullopt;
+  return *Blocks * *Threads;
+}
+
 } // namespace
 
 LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
@@ -93,9 +142,23 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
   const FunctionDecl *Child = Launch.getDirectCallee();
   if (!Choice.Threshold.Threads) {
     Choice.LoopingChild = threadsLoop(Child);
-    Choice.Threshold.Threads =
+    const unsigned Threshold =
         Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold;
-    Choice.Threshold.Quiet = true;
+    // A grid of a constant size at or above the threshold never runs in
+    // the launching warp: no threshold, which would only add a serial run
+    // that never runs and, where the kernel's launches are all of children
+    // run in phases, keep the launch unaggregated (NPSLab's graph
+    // colouring: 64 threads whose threads loop, launched past the device
+    // runtime's pending-launch limit unaggregated, lost launches).
+    const std::optional<std::uint64_t> Threads =
+        constantThreads(Launch, Context);
+    if (Threads && *Threads >= Threshold) {
+      Choice.ConstantThreads = *Threads;
+      Choice.NeverBelowThreshold = Threshold;
+    } else {
+      Choice.Threshold.Threads = Threshold;
+      Choice.Threshold.Quiet = true;
+    }
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
     const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
@@ -106,7 +169,8 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     // block in a kernel, by warp in a __device__ function, whose kernel
     // may aggregate) and, since the runtime's split-warp turn, its small
     // grids still run in phases below the threshold.
-    if (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing)) {
+    if (Choice.Threshold.Threads && InKernel && runsInPhases(Child) &&
+        launchesOnlyPhased(Enclosing)) {
       Choice.Threshold.AtThreadEnd = true;
       return Choice;
     }
@@ -119,8 +183,9 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     Choice.Aggregate.Granularity =
         InKernel ? AggregationGranularity::Block : AggregationGranularity::Warp;
     Choice.Aggregate.Quiet = true;
-    Choice.UnaggregatedAboveThreshold =
-        !Choice.LoopingChild && launchesOnlyNonLooping(Enclosing);
+    Choice.UnaggregatedAboveThreshold = Choice.Threshold.Threads &&
+                                        !Choice.LoopingChild &&
+                                        launchesOnlyNonLooping(Enclosing);
     Choice.Threshold.AtThreadEnd = Choice.UnaggregatedAboveThreshold;
   }
   return Choice;

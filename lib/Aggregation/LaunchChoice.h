@@ -7,6 +7,8 @@
 // --optimize chooses the transforms of each device-side launch, from what
 // the benchmarks measured (docs/benchmarks.md, "Against the flat programs"):
 //
+// - a grid whose size is a constant (numbers, or dim3 of numbers) at or
+//   above the threshold below gets no threshold: it never runs serially;
 // - a child grid of fewer than 4,096 threads runs in the launching warp
 //   (--threshold): the best choice for tiny children (Bezier, BFS, SSSP),
 //   and a child it refuses (barriers, shared memory, recursion) launches;
@@ -46,6 +48,8 @@
 #include "Aggregation/LaunchAggregation.h"
 #include "Aggregation/LaunchThreshold.h"
 
+#include <cstdint>
+
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
@@ -76,6 +80,11 @@ struct LaunchChoice {
   /// --optimize left the launch unaggregated: only its block's first thread
   /// makes it (LaunchingThreads.h).
   bool FirstThreadOnly = false;
+  /// --optimize set no threshold: the grid always has ConstantThreads
+  /// threads, never fewer than the threshold it would have set (0 where
+  /// it set one, or the user did).
+  std::uint64_t ConstantThreads = 0;
+  unsigned NeverBelowThreshold = 0;
 };
 
 /// What --optimize (\p Optimize) does at a launch of \p Child (null for a

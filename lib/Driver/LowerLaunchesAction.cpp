@@ -268,6 +268,11 @@ private:
       What = "launches as written: neither running in the launching warp "
              "nor aggregation keeps what the program may observe here "
              "(--threshold and --aggregate say why)";
+    if (Choice.NeverBelowThreshold && !Serial)
+      What += " (its grid is always " + std::to_string(Choice.ConstantThreads) +
+              " threads, never fewer than the " +
+              std::to_string(Choice.NeverBelowThreshold) +
+              " below which it would run in the launching warp)";
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::OptimizeChoice)
         << quotedKernelName(Launch.getDirectCallee(), "", "a kernel") << What;

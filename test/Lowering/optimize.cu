@@ -102,7 +102,7 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   tile<<<degree, 32, 0, cudaStreamFireAndForget>>>(out, 32);
   // A barrier in a loop: not in the launching warp; aggregated.
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'halves' is aggregated by block (--optimize)
-  halves<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
+  halves<<<degree, 32, 0, cudaStreamFireAndForget>>>(out);
   // The default stream keeps its order: neither transform applies.
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' launches as written: neither running in the launching warp nor aggregation keeps what the program may observe here (--threshold and --aggregate say why) (--optimize)
   visit<<<1, 32>>>(edges, offsets[v], degree, seen);
@@ -128,7 +128,7 @@ __global__ void visitAll(const int *offsets, const int *edges, int n,
 // OUT: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 4096)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
 // OUT: if (cdp::serial::fewerThreads(degree, 16, 32)) shade_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp_shade_block_launches.launch(
 // OUT: if (cdp::serial::fewerThreads(degree, 32, 4096)) tile_serial<cdp::serial::sameArguments<0, 1>>(degree, 32, out, 32); else cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
-// OUT: cdp_halves_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, out);
+// OUT: cdp_halves_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out);
 // OUT: cdp_launch_visit(visit, {1, 32})
 // OUT: {{^}}__global__ void __launch_bounds__(1024) visitAll(
 // OUT: visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_launch_visit(visit,
