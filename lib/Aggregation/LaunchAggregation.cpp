@@ -201,19 +201,12 @@ private:
     Uses = findChildGridUses(*Definition);
     // A function that reads blockDim reads the launch's in a batch of one
     // block shape, which the copy is then written for (AggregatedKernel).
-    if (Uses.ShapeReader)
-      return declineWithNote(
-          KernelName + " calls " + name(*Uses.ShapeReader) +
-              ", which reads blockIdx or gridDim (or uses cooperative "
-              "groups); in an aggregated grid only the body of " +
-              KernelName + " sees the values of its own launch",
-          Uses.ShapeReader->getLocation(),
-          name(*Uses.ShapeReader) + " declared here");
-    if (Uses.ShapeAsm)
-      return declineWithNote(
-          KernelName + " reads the grid's shape in inline assembly, which "
-                       "would see the aggregated grid's",
-          Uses.ShapeAsm->getBeginLoc(), "the assembly is here");
+    if (!declineShapeReaders(Uses,
+                             "in an aggregated grid only the body of " +
+                                 KernelName +
+                                 " sees the values of its own launch",
+                             "the aggregated grid's", /*BlockDimKept=*/true))
+      return false;
     if (const CallExpr *Read = errorRead(Enclosing.getBody()))
       return declineWithNote(
           name(Enclosing) +

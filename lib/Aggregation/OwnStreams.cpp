@@ -69,7 +69,7 @@ public:
     // for otherwise is not made, and a launch into it fails.
     Expr::EvalResult Flags;
     if (Runtime->Args[1]->EvaluateAsInt(Flags, Context) &&
-        Flags.Val.getInt() == NonBlocking) {
+        Flags.Val.getInt() == CudaStreamNonBlocking) {
       Accounted.insert(Named);
       Calls.push_back(Call);
     }
@@ -106,10 +106,6 @@ public:
   bool HasGoto = false;
 
 private:
-  /// cudaStreamNonBlocking, which the device runtime's headers define as a
-  /// macro.
-  static constexpr int NonBlocking = 1;
-
   const DeclRefExpr *named(const Expr *E) const {
     const DeclRefExpr *Named = streamVariable(E);
     return Named && Named->getDecl() == &Stream ? Named : nullptr;

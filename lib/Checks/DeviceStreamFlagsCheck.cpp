@@ -27,10 +27,11 @@ struct RequiredFlag {
   StringRef Flag;
   uint64_t Value;
 };
-// driver_types.h: cudaStreamNonBlocking 0x01, cudaEventDisableTiming 0x02.
 constexpr RequiredFlag RequiredFlags[] = {
-    {"cudaStreamCreateWithFlags", "cudaStreamNonBlocking", 0x01},
-    {"cudaEventCreateWithFlags", "cudaEventDisableTiming", 0x02},
+    {"cudaStreamCreateWithFlags", "cudaStreamNonBlocking",
+     CudaStreamNonBlocking},
+    {"cudaEventCreateWithFlags", "cudaEventDisableTiming",
+     CudaEventDisableTiming},
 };
 
 class DeviceStreamFlagsCheck : public RuntimeCallCheck {

@@ -17,6 +17,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
 #include <optional>
 
 namespace cdp {
@@ -42,6 +43,12 @@ void addRuntimeCallMatchers(
 
 /// The call \p E makes to a function of the global namespace, if any.
 std::optional<RuntimeCall> asRuntimeCall(const clang::Expr &E);
+
+/// The flags the device runtime requires (driver_types.h defines them as
+/// macros, which the AST does not keep): the only kind of stream and of
+/// event it makes.
+constexpr uint64_t CudaStreamNonBlocking = 0x01;
+constexpr uint64_t CudaEventDisableTiming = 0x02;
 
 /// The special stream a constant stream expression names:
 /// "cudaStreamTailLaunch", "cudaStreamFireAndForget", or empty.
