@@ -162,6 +162,16 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
     const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
+    // A constant grid of at least 4,096 threads that do not loop is what
+    // launches above the threshold elsewhere: enough work for a launch of
+    // its own, left unaggregated where the function's launches are all of
+    // such children (below). A looping child's constant grid is aggregated.
+    if (Choice.NeverBelowThreshold && !Choice.LoopingChild &&
+        (launchesOnlyNonLooping(Enclosing) ||
+         (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing)))) {
+      Choice.LargeConstantGrid = true;
+      return Choice;
+    }
     // Where a kernel launches only children run in phases, their small
     // grids run so and the rest launch, unaggregated, and the run may wait
     // for the launching thread's end where that gains (SerialRunAtEnd.h):

@@ -9,6 +9,9 @@
 //
 // - a grid whose size is a constant (numbers, or dim3 of numbers) at or
 //   above the threshold below gets no threshold: it never runs serially;
+//   it is aggregated where its child's threads loop, and otherwise treated
+//   as a launch above the threshold (unaggregated where the function
+//   launches only such children);
 // - a child grid of fewer than 4,096 threads runs in the launching warp
 //   (--threshold): the best choice for tiny children (Bezier, BFS, SSSP),
 //   and a child it refuses (barriers, shared memory, recursion) launches;
@@ -85,6 +88,9 @@ struct LaunchChoice {
   /// it set one, or the user did).
   std::uint64_t ConstantThreads = 0;
   unsigned NeverBelowThreshold = 0;
+  /// --optimize left that launch unaggregated: its child's threads do not
+  /// loop, and it launches as a grid above the threshold would.
+  bool LargeConstantGrid = false;
 };
 
 /// What --optimize (\p Optimize) does at a launch of \p Child (null for a

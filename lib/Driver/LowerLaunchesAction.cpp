@@ -261,6 +261,10 @@ private:
       What = Below + ", and launches above";
     else if (Aggregated)
       What = "is aggregated by " + By;
+    else if (Choice.LargeConstantGrid)
+      What = "launches as written, as a grid above the threshold would: its "
+             "threads do not loop, and a launch of its own carries their "
+             "work";
     else if (Choice.FirstThreadOnly)
       What = "launches as written: only the first thread of its block "
              "launches, so aggregation by block would join nothing";

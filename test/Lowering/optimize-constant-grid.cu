@@ -12,7 +12,9 @@
 // unaggregated above the threshold (SerialRunAtEnd.h): NPSLab's graph
 // colouring launched its 64-thread children so, past the device
 // runtime's pending-launch limit, and lost them. A constant grid below
-// the threshold, or one the threshold cannot tell, keeps it.
+// the threshold, or one the threshold cannot tell, keeps it. (A child
+// whose threads do not loop launches unaggregated above the threshold
+// where its kernel launches nothing else, constant grid or not.)
 
 #define NESTED_BLOCK_SIZE 64
 
@@ -70,4 +72,31 @@ __global__ void computed(const int *edges, const int *start, int *flags) {
   if (start[t + 1] - start[t] >= 64)
     neighbours<<<1, start[t + 1] - start[t], 0, cudaStreamFireAndForget>>>(
         edges, start[t], start[t + 1], flags + t);
+}
+
+// Its threads do not loop: the threshold would be 4,096.
+__global__ void fill(int *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}
+
+// A constant grid of at least that many such threads launches as a grid
+// above the threshold does: unaggregated where the kernel launches only
+// such children, whose work a launch of their own carries.
+// REMARK: :[[@LINE+4]]:3: remark: launch of 'fill' launches as written, as a grid above the threshold would: its threads do not loop, and a launch of its own carries their work (its grid is always 4096 threads, never fewer than the 4096 below which it would run in the launching warp) (--optimize)
+// CHECK-LABEL: void {{.*}}largeAlone(
+// CHECK: cdp::DeviceLaunch<void(int *)>(fill, {32, 128, 0, cudaStreamFireAndForget})
+__global__ void largeAlone(int *out) {
+  fill<<<32, 128, 0, cudaStreamFireAndForget>>>(out + 4096 * threadIdx.x);
+}
+
+// Beside a looping child, whose aggregation the kernel pays for anyway, it
+// is aggregated.
+// REMARK: :[[@LINE+5]]:3: remark: launch of 'fill' is aggregated by block (its grid is always 4096 threads, never fewer than the 4096 below which it would run in the launching warp) (--optimize)
+// REMARK: :[[@LINE+5]]:3: remark: launch of 'neighbours' is aggregated by block (its grid is always 64 threads, never fewer than the 32 below which it would run in the launching warp) (--optimize)
+// CHECK-LABEL: void {{.*}}largeBeside(
+// CHECK: cdp_fill_block_launches.launch({32, 128, 0, cudaStreamFireAndForget}
+__global__ void largeBeside(int *out, const int *edges, int *flags) {
+  fill<<<32, 128, 0, cudaStreamFireAndForget>>>(out + 4096 * threadIdx.x);
+  neighbours<<<1, 64, 0, cudaStreamFireAndForget>>>(edges, 0, 64,
+                                                   flags + threadIdx.x);
 }
