@@ -141,15 +141,15 @@ const Stmt *parentOf(const Stmt &S, ASTContext &Context) {
 
 /// Whether \p E has no effect but on \p Counter: `++i`, `i++`, `i += 2`.
 bool onlySteps(const Expr *E, const VarDecl &Counter, ASTContext &Context) {
-  const auto namesCounter = [&](const Expr *Operand) {
+  const auto NamesCounter = [&](const Expr *Operand) {
     const auto *Named = dyn_cast<DeclRefExpr>(Operand->IgnoreParenImpCasts());
     return Named && Named->getDecl() == &Counter;
   };
   E = E->IgnoreParens();
   if (const auto *Unary = dyn_cast<UnaryOperator>(E))
-    return Unary->isIncrementDecrementOp() && namesCounter(Unary->getSubExpr());
+    return Unary->isIncrementDecrementOp() && NamesCounter(Unary->getSubExpr());
   if (const auto *Assign = dyn_cast<CompoundAssignOperator>(E))
-    return namesCounter(Assign->getLHS()) &&
+    return NamesCounter(Assign->getLHS()) &&
            !Assign->getRHS()->HasSideEffects(Context);
   return false;
 }
@@ -221,7 +221,7 @@ deadOwnStreamStatements(const CUDAKernelCallExpr &Launch,
   StreamUses Uses(*Stream, Context);
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
   llvm::SmallVector<const Stmt *, 4> Dead;
-  const auto take = [&](const Stmt &S) {
+  const auto Take = [&](const Stmt &S) {
     if (!standsAlone(S, Context))
       return false;
     if (!llvm::is_contained(Dead, &S))
@@ -231,11 +231,11 @@ deadOwnStreamStatements(const CUDAKernelCallExpr &Launch,
   const DynTypedNodeList Declaration = Context.getParents(*Stream);
   const auto *Statement =
       Declaration.size() == 1 ? Declaration[0].get<DeclStmt>() : nullptr;
-  if (!Statement || !Statement->isSingleDecl() || !take(*Statement))
+  if (!Statement || !Statement->isSingleDecl() || !Take(*Statement))
     return {};
   for (const CallExpr *Call : Uses.Calls) {
     const ForStmt *Loop = loopOnlyAround(*Call, Context);
-    if (!take(Loop ? static_cast<const Stmt &>(*Loop) : *Call))
+    if (!Take(Loop ? static_cast<const Stmt &>(*Loop) : *Call))
       return {};
   }
   return Dead;
