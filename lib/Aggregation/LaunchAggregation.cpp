@@ -59,6 +59,13 @@ const Expr *streamOf(const CUDAKernelCallExpr &Launch) {
                               : nullptr;
 }
 
+const Expr *configOperand(const CUDAKernelCallExpr &Launch, unsigned Index) {
+  const CallExpr *Config = Launch.getConfig();
+  return Config && Config->getNumArgs() >= 4
+             ? Config->getArg(Config->getNumArgs() - 4 + Index)
+             : nullptr;
+}
+
 namespace {
 
 std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {

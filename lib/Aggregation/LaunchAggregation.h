@@ -147,6 +147,13 @@ aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
 /// it has none.
 const clang::Expr *streamOf(const clang::CUDAKernelCallExpr &Launch);
 
+/// The launch's configuration operand \p Index: grid (0), block (1),
+/// shared memory (2), stream (3). In device code the configuration is a
+/// call of cudaLaunchDevice whose last four arguments they are; one omitted
+/// is a literal at the `<<<`.
+const clang::Expr *configOperand(const clang::CUDAKernelCallExpr &Launch,
+                                 unsigned Index);
+
 /// The device runtime's reserved stream handles.
 enum class ReservedStream { TailLaunch = 3, FireAndForget = 4 };
 

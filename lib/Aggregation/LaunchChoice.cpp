@@ -113,16 +113,12 @@ std::optional<std::uint64_t> constantExtent(const Expr &Operand,
 /// The threads of \p Launch's grid, when its grid and block are constants.
 std::optional<std::uint64_t> constantThreads(const CUDAKernelCallExpr &Launch,
                                              const ASTContext &Context) {
-  // In device code the configuration is a call of cudaLaunchDevice whose
-  // last four arguments are grid, block, shared memory and stream.
-  const CallExpr *Config = Launch.getConfig();
-  if (!Config || Config->getNumArgs() < 4)
+  const Expr *Grid = configOperand(Launch, 0);
+  const Expr *Block = configOperand(Launch, 1);
+  if (!Grid || !Block)
     return std::nullopt;
-  const unsigned First = Config->getNumArgs() - 4;
-  const std::optional<std::uint64_t> Blocks =
-      constantExtent(*Config->getArg(First), Context);
-  const std::optional<std::uint64_t> Threads =
-      constantExtent(*Config->getArg(First + 1), Context);
+  const std::optional<std::uint64_t> Blocks = constantExtent(*Grid, Context);
+  const std::optional<std::uint64_t> Threads = constantExtent(*Block, Context);
   if (!Blocks || !Threads)
     return std::nullopt;
   return *Blocks * *Threads;
@@ -166,9 +162,10 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     // launches above the threshold elsewhere: enough work for a launch of
     // its own, left unaggregated where the function's launches are all of
     // such children (below). A looping child's constant grid is aggregated.
+    const bool OnlyPhased =
+        InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing);
     if (Choice.NeverBelowThreshold && !Choice.LoopingChild &&
-        (launchesOnlyNonLooping(Enclosing) ||
-         (InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing)))) {
+        (OnlyPhased || launchesOnlyNonLooping(Enclosing))) {
       Choice.LargeConstantGrid = true;
       return Choice;
     }
@@ -179,8 +176,7 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     // block in a kernel, by warp in a __device__ function, whose kernel
     // may aggregate) and, since the runtime's split-warp turn, its small
     // grids still run in phases below the threshold.
-    if (Choice.Threshold.Threads && InKernel && runsInPhases(Child) &&
-        launchesOnlyPhased(Enclosing)) {
+    if (Choice.Threshold.Threads && OnlyPhased) {
       Choice.Threshold.AtThreadEnd = true;
       return Choice;
     }

@@ -175,12 +175,7 @@ private:
   }
 
   /// The configuration's operand \p I: grid, block, shared memory, stream.
-  /// (In device code the configuration is a call of cudaLaunchDevice whose
-  /// last four arguments they are; one omitted is a literal at the `<<<`.)
-  const Expr *operand(unsigned I) const {
-    const CallExpr *Config = Launch.getConfig();
-    return Config->getArg(Config->getNumArgs() - 4 + I);
-  }
+  const Expr *operand(unsigned I) const { return configOperand(Launch, I); }
   /// The operand as written, without the conversions clang adds.
   const Expr *written(unsigned I) const {
     return operand(I)->IgnoreUnlessSpelledInSource();
