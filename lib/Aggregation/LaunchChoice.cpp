@@ -131,7 +131,7 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
                               ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
-                              bool Optimize) {
+                              bool Optimize, const SiteProfile *Profile) {
   LaunchChoice Choice{Threshold, Aggregate};
   if (!Optimize)
     return Choice;
@@ -151,9 +151,17 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     if (Threads && *Threads >= Threshold) {
       Choice.ConstantThreads = *Threads;
       Choice.NeverBelowThreshold = Threshold;
+    } else if (Profile && Profile->allAtLeast(Threshold)) {
+      // As a constant grid: the profile saw no launch the threshold takes.
+      Choice.ProfiledLaunches = Profile->launches();
+      Choice.NeverBelowThreshold = Threshold;
     } else {
       Choice.Threshold.Threads = Threshold;
       Choice.Threshold.Quiet = true;
+      if (Profile && Profile->allFewerThan(Threshold)) {
+        Choice.ProfiledLaunches = Profile->launches();
+        Choice.ProfiledBelowThreshold = true;
+      }
     }
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
@@ -166,7 +174,7 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
         InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing);
     if (Choice.NeverBelowThreshold && !Choice.LoopingChild &&
         (OnlyPhased || launchesOnlyNonLooping(Enclosing))) {
-      Choice.LargeConstantGrid = true;
+      Choice.LargeGrid = true;
       return Choice;
     }
     // Where a kernel launches only children run in phases, their small
@@ -189,9 +197,10 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     Choice.Aggregate.Granularity =
         InKernel ? AggregationGranularity::Block : AggregationGranularity::Warp;
     Choice.Aggregate.Quiet = true;
-    Choice.UnaggregatedAboveThreshold = Choice.Threshold.Threads &&
-                                        !Choice.LoopingChild &&
-                                        launchesOnlyNonLooping(Enclosing);
+    Choice.UnaggregatedAboveThreshold =
+        Choice.Threshold.Threads &&
+        ((!Choice.LoopingChild && launchesOnlyNonLooping(Enclosing)) ||
+         Choice.ProfiledBelowThreshold);
     Choice.Threshold.AtThreadEnd = Choice.UnaggregatedAboveThreshold;
   }
   return Choice;

@@ -36,7 +36,13 @@
 //   long and short rows), the serial run waits for the launching thread's
 //   end, where the whole warp shares it (SerialRunAtEnd.h);
 // - no coarsening: it gained nothing on any benchmark (their time is their
-//   launches).
+//   launches);
+// - with a profile of the program's launches (--instrument, --profile), a
+//   launch whose grids all had at least the threshold's threads is taken
+//   as a constant grid that size, and one whose grids all had fewer runs
+//   below the threshold and launches unaggregated above it: aggregation
+//   would cost the kernel for launches the profile never saw. A launch
+//   the profile did not count is chosen for as without one.
 //
 // Each transform keeps its own rules, so --optimize never changes what a
 // CDP2 program may observe: where a transform does not apply, it is not
@@ -49,6 +55,7 @@
 #define CDP_LOWER_AGGREGATION_LAUNCHCHOICE_H
 
 #include "Aggregation/LaunchAggregation.h"
+#include "Aggregation/LaunchProfile.h"
 #include "Aggregation/LaunchThreshold.h"
 
 #include <cstdint>
@@ -84,25 +91,33 @@ struct LaunchChoice {
   /// makes it (LaunchingThreads.h).
   bool FirstThreadOnly = false;
   /// --optimize set no threshold: the grid always has ConstantThreads
-  /// threads, never fewer than the threshold it would have set (0 where
-  /// it set one, or the user did).
+  /// threads, or had at least that many in each of the ProfiledLaunches
+  /// of the profile (--profile), never fewer than the threshold it would
+  /// have set (0 where it set one, or the user did).
   std::uint64_t ConstantThreads = 0;
   unsigned NeverBelowThreshold = 0;
   /// --optimize left that launch unaggregated: its child's threads do not
   /// loop, and it launches as a grid above the threshold would.
-  bool LargeConstantGrid = false;
+  bool LargeGrid = false;
+  /// The launches the profile counted at this launch, where they decided.
+  std::uint64_t ProfiledLaunches = 0;
+  /// Every launch the profile counted had fewer threads than the
+  /// threshold: where it applies, what still launches is not aggregated,
+  /// which would cost the kernel for launches that do not come.
+  bool ProfiledBelowThreshold = false;
 };
 
 /// What --optimize (\p Optimize) does at a launch of \p Child (null for a
 /// launch through a pointer) in \p Enclosing, over what the user asked
-/// for (\p Threshold, \p Aggregate), which it keeps where given. Without
-/// \p Optimize, what the user asked for.
+/// for (\p Threshold, \p Aggregate), which it keeps where given, and
+/// from what \p Profile counted of it (null: no profile, or no count).
+/// Without \p Optimize, what the user asked for.
 LaunchChoice chooseTransforms(const clang::CUDAKernelCallExpr &Launch,
                               const clang::FunctionDecl &Enclosing,
                               clang::ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
-                              bool Optimize);
+                              bool Optimize, const SiteProfile *Profile);
 
 /// How \p Choice aggregates its launch once the threshold is applied or
 /// not (\p Serial: its small grids run in the launching warp): what

@@ -26,6 +26,8 @@ namespace cdp::runtime {
 /// The headers a lowered file includes (`-I` the runtime's include dir).
 constexpr llvm::StringLiteral LaunchHeader = "cdp/launch.cuh";
 constexpr llvm::StringLiteral AggregationHeader = "cdp/aggregate.cuh";
+/// Where --instrument counts launches (it includes cdp/launch.cuh).
+constexpr llvm::StringLiteral ProfileHeader = "cdp/profile.cuh";
 
 /// cdp/launch.cuh: one launch (`DeviceLaunch<void(int *)>(k, {...})`),
 /// the same under --runtime-checks, and the site those checks report.

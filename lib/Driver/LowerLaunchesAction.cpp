@@ -12,6 +12,7 @@
 
 #include "Aggregation/AggregatedKernel.h"
 #include "Aggregation/LaunchBounds.h"
+#include "Aggregation/LaunchCounting.h"
 #include "Aggregation/UnboundedCopies.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/SystemHeaders.h"
@@ -41,10 +42,12 @@ using namespace clang;
 namespace cdp {
 
 /// The include every lowered file gets, once; a file with aggregated
-/// launches gets the aggregation's instead.
+/// launches gets the aggregation's instead, and one with counted launches
+/// (--instrument) the profile's.
 static constexpr llvm::StringLiteral RuntimeHeader = runtime::LaunchHeader;
 static constexpr llvm::StringLiteral AggregationHeader =
     runtime::AggregationHeader;
+static constexpr llvm::StringLiteral ProfileHeader = runtime::ProfileHeader;
 
 namespace {
 
@@ -53,7 +56,8 @@ namespace {
 class IncludeRecorder : public PPCallbacks {
 public:
   IncludeRecorder(const SourceManager &SM,
-                  llvm::DenseMap<FileID, bool> &IncludeRuntime,
+                  llvm::DenseMap<FileID, LowerLaunchesAction::RuntimeIncluded>
+                      &IncludeRuntime,
                   std::vector<LowerLaunchesAction::Inclusion> &Inclusions)
       : SM(SM), IncludeRuntime(IncludeRuntime), Inclusions(Inclusions) {}
 
@@ -65,8 +69,12 @@ public:
     if (HashLoc.isMacroID())
       return;
     FileID Includer = SM.getFileID(HashLoc);
-    if (Name == RuntimeHeader || Name == AggregationHeader)
-      IncludeRuntime[Includer] |= Name == AggregationHeader;
+    if (Name == RuntimeHeader || Name == AggregationHeader ||
+        Name == ProfileHeader) {
+      LowerLaunchesAction::RuntimeIncluded &Included = IncludeRuntime[Includer];
+      Included.Aggregation |= Name == AggregationHeader;
+      Included.Profile |= Name == ProfileHeader;
+    }
     OptionalFileEntryRef IncluderFile = SM.getFileEntryRefForID(Includer);
     bool BesideIncluder = !IsAngled && File && IncluderFile &&
                           SearchPath == IncluderFile->getDir().getName();
@@ -75,7 +83,7 @@ public:
 
 private:
   const SourceManager &SM;
-  llvm::DenseMap<FileID, bool> &IncludeRuntime;
+  llvm::DenseMap<FileID, LowerLaunchesAction::RuntimeIncluded> &IncludeRuntime;
   std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
 };
 
@@ -137,6 +145,8 @@ public:
   }
   /// The first launch rewritten; invalid when none was.
   SourceLocation firstLowered() const { return FirstLowered; }
+  /// The files whose launches count themselves (--instrument).
+  const llvm::DenseSet<FileID> &counted() const { return Counted; }
 
   bool TraverseDecl(Decl *D) {
     // System headers hold no launch to rewrite; skipping them is most of
@@ -172,9 +182,13 @@ public:
         reportUnselectedHeader(*Launch, File);
         break;
       }
+      if (Options.Instrument) {
+        countAndLower(*Launch, File);
+        break;
+      }
       LaunchChoice Choice = chooseTransforms(
           *Launch, *currentFunction(), Context, Options.Threshold,
-          Options.Aggregate, Options.Optimize);
+          Options.Aggregate, Options.Optimize, profileOf(*Launch));
       const SerialRun Run = thresholdLaunch(
           *Launch, *currentFunction(), Context, Choice.Threshold,
           Choice.Aggregate, State.EditsOf, Copies);
@@ -230,6 +244,29 @@ public:
   }
 
 private:
+  /// --instrument: \p Launch lowered as written, counted first.
+  void countAndLower(const CUDAKernelCallExpr &Launch, FileID File) {
+    SourceEdits &Edits = Files.editsOf(File);
+    const LaunchCount Count = countLaunch(Launch, Context, Edits);
+    if (Count != LaunchCount::None)
+      Counted.insert(File);
+    if (lowerLaunch(Launch, *currentFunction(), Context, Options,
+                    currentSide() == LaunchSide::HostDevice, Edits, State)) {
+      ++Lowered[File];
+      noteLowered(Launch);
+      if (State.FirstDeducedLaunch.isValid())
+        noteNeedsCpp17(State.FirstDeducedLaunch, Cpp17Use::DeducedKernel);
+    }
+    if (Count == LaunchCount::Expression)
+      closeCountedLaunch(Launch, Context, Edits);
+  }
+
+  /// The counts --profile has of \p Launch's site; null without.
+  const SiteProfile *profileOf(const CUDAKernelCallExpr &Launch) const {
+    return Options.Profile ? Options.Profile->find(launchSiteName(Launch, SM))
+                           : nullptr;
+  }
+
   void noteLowered(const CUDAKernelCallExpr &Launch) {
     if (FirstLowered.isInvalid())
       FirstLowered = Launch.getBeginLoc();
@@ -261,7 +298,7 @@ private:
       What = Below + ", and launches above";
     else if (Aggregated)
       What = "is aggregated by " + By;
-    else if (Choice.LargeConstantGrid)
+    else if (Choice.LargeGrid)
       What = "launches as written, as a grid above the threshold would: its "
              "threads do not loop, and a launch of its own carries their "
              "work";
@@ -272,11 +309,20 @@ private:
       What = "launches as written: neither running in the launching warp "
              "nor aggregation keeps what the program may observe here "
              "(--threshold and --aggregate say why)";
-    if (Choice.NeverBelowThreshold && !Serial)
+    if (Choice.NeverBelowThreshold && !Serial && Choice.ConstantThreads)
       What += " (its grid is always " + std::to_string(Choice.ConstantThreads) +
               " threads, never fewer than the " +
               std::to_string(Choice.NeverBelowThreshold) +
               " below which it would run in the launching warp)";
+    else if (Choice.NeverBelowThreshold && !Serial)
+      What += " (each of its " + std::to_string(Choice.ProfiledLaunches) +
+              " launches profiled had at least the " +
+              std::to_string(Choice.NeverBelowThreshold) +
+              " threads below which it would run in the launching warp)";
+    else if (Choice.ProfiledBelowThreshold && Serial && !Aggregated)
+      What += ", unaggregated: none of its " +
+              std::to_string(Choice.ProfiledLaunches) +
+              " launches profiled had that many threads";
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::OptimizeChoice)
         << quotedKernelName(Launch.getDirectCallee(), "", "a kernel") << What;
@@ -308,17 +354,35 @@ private:
   ChildCopies Copies;
   llvm::SetVector<const FunctionDecl *> RuntimeUsers;
   llvm::DenseMap<FileID, unsigned> Lowered;
+  llvm::DenseSet<FileID> Counted;
   llvm::DenseSet<SourceLocation> Warned;
   SourceLocation FirstLowered;
   std::optional<std::pair<SourceLocation, Cpp17Use>> FirstNeedingCpp17;
   unsigned LoweredProgrammatic = 0;
 };
 
+/// --instrument: main, where a lowered file defines it, registers the
+/// profile's writer first; the file that does, if any.
+std::optional<FileID> writeProfileFromMain(ASTContext &Context,
+                                           LoweredFiles &Files) {
+  const SourceManager &SM = Context.getSourceManager();
+  for (const Decl *D : Context.getTranslationUnitDecl()->decls()) {
+    const auto *Main = dyn_cast<FunctionDecl>(D);
+    if (!Main || !Main->isMain() || !Main->doesThisDeclarationHaveABody())
+      continue;
+    FileID File = SM.getFileID(SM.getExpansionLoc(Main->getLocation()));
+    if (Files.lowers(File) && writeProfileFromMain(*Main, Files.editsOf(File)))
+      return File;
+  }
+  return std::nullopt;
+}
+
 class LowerLaunchesConsumer : public ASTConsumer {
 public:
   LowerLaunchesConsumer(
       const LoweringOptions &Options, LoweredFile &Result,
-      const llvm::DenseMap<FileID, bool> &IncludeRuntime,
+      const llvm::DenseMap<FileID, LowerLaunchesAction::RuntimeIncluded>
+          &IncludeRuntime,
       const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
       const SkippedCode &Skipped, const MacroLaunchUses &MacroUses)
       : Options(Options), Result(Result), IncludeRuntime(IncludeRuntime),
@@ -366,15 +430,26 @@ public:
                       Visitor.state().UseRuntime.end());
     UseRuntime.insert(Visitor.aggregation().UseRuntime.begin(),
                       Visitor.aggregation().UseRuntime.end());
+    llvm::DenseSet<FileID> Counted = Visitor.counted();
+    if (Options.Launches.Instrument)
+      if (std::optional<FileID> MainFile = writeProfileFromMain(Context, Files))
+        Counted.insert(*MainFile);
+    UseRuntime.insert(Counted.begin(), Counted.end());
     for (FileID File : UseRuntime) {
       // A file that includes cdp/launch.cuh and now aggregates needs
-      // cdp/aggregate.cuh too.
+      // cdp/aggregate.cuh too; one that counts launches, cdp/profile.cuh.
       const bool Aggregates = Visitor.aggregation().UseRuntime.contains(File);
+      const bool Counts = Counted.contains(File);
       if (auto Included = IncludeRuntime.find(File);
-          Included != IncludeRuntime.end() && (Included->second || !Aggregates))
+          Included != IncludeRuntime.end() &&
+          (Counts ? Included->second.Profile
+                  : Included->second.Aggregation || !Aggregates))
         continue;
       RuntimeInclude Include = runtimeIncludeFor(
-          File, Aggregates ? AggregationHeader : RuntimeHeader,
+          File,
+          Counts       ? ProfileHeader
+          : Aggregates ? AggregationHeader
+                       : RuntimeHeader,
           File == Main
               ? StringRef(Options.OriginalFileName)
               : StringRef(Options.CopyHeaders ? absolutePath(SM, File) : ""),
@@ -528,7 +603,8 @@ private:
 
   const LoweringOptions &Options;
   LoweredFile &Result;
-  const llvm::DenseMap<FileID, bool> &IncludeRuntime;
+  const llvm::DenseMap<FileID, LowerLaunchesAction::RuntimeIncluded>
+      &IncludeRuntime;
   const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
   const MacroLaunchUses &MacroUses;

@@ -17,6 +17,7 @@
 #include "Aggregation/LaunchAggregation.h"
 #include "Aggregation/LaunchChoice.h"
 #include "Aggregation/LaunchCoarsening.h"
+#include "Aggregation/LaunchProfile.h"
 #include "Aggregation/LaunchThreshold.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/MacroLaunchUses.h"
@@ -26,6 +27,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <set>
 #include <string>
 
@@ -45,6 +47,10 @@ struct LaunchTransformOptions : LaunchLoweringOptions {
   bool Optimize = false;
   /// Say at each launch what --optimize chose (--optimize-remarks).
   bool OptimizeRemarks = false;
+  /// Count each launch, lowered as written, for a profile (--instrument).
+  bool Instrument = false;
+  /// The launch counts --optimize reads (--profile); null: none.
+  std::shared_ptr<const LaunchProfile> Profile;
 };
 
 struct LoweringOptions {
@@ -125,15 +131,21 @@ public:
     bool BesideIncluder = false;
   };
 
+  /// The runtime's headers a file includes already: lowering it adds
+  /// none, unless it needs one of them that it lacks (a file that includes
+  /// only cdp/launch.cuh aggregates, or counts launches).
+  struct RuntimeIncluded {
+    bool Aggregation = false;
+    bool Profile = false;
+  };
+
 private:
   const LoweringOptions &Options;
   /// The options for the file being lowered, with its project's settings.
   LoweringOptions FileOptions;
   LoweredFile &Result;
-  /// Files that include the runtime already, and whether they include
-  /// its aggregation header (lowering them adds nothing, unless a file
-  /// that includes only cdp/launch.cuh aggregates).
-  llvm::DenseMap<clang::FileID, bool> IncludeRuntime;
+  /// Files that include the runtime already.
+  llvm::DenseMap<clang::FileID, RuntimeIncluded> IncludeRuntime;
   std::vector<Inclusion> Inclusions;
   SkippedCode Skipped;
   MacroLaunchUses MacroUses;

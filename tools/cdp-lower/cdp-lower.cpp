@@ -205,6 +205,19 @@ static cl::opt<bool> OptimizeRemarks(
     cl::desc("With --optimize: a remark at each device-side launch says what "
              "was chosen"),
     cl::init(false), cl::cat(ToolCategory));
+static cl::opt<bool> Instrument(
+    "instrument",
+    cl::desc("Lower each device-side launch as written, and count it first by "
+             "the size of its grid; the program writes the counts when it "
+             "exits, to the file CDP_PROFILE_FILE names (cdp-profile.json "
+             "when unset), for --profile"),
+    cl::init(false), cl::cat(ToolCategory));
+static cl::list<std::string> Profile(
+    "profile",
+    cl::desc("With --optimize: choose from the launch counts of a program "
+             "lowered with --instrument (repeat it to add the counts of "
+             "several runs up)"),
+    cl::value_desc("file"), cl::cat(ToolCategory));
 static cl::list<std::string> AggregateUnordered(
     "aggregate-unordered",
     cl::desc("With --aggregate: the launches of these children (comma-"
@@ -443,6 +456,26 @@ int main(int argc, const char **argv) {
   Options.Launches.Coarsen.Factor = Coarsen;
   Options.Launches.Optimize = Optimize;
   Options.Launches.OptimizeRemarks = OptimizeRemarks;
+  Options.Launches.Instrument = Instrument;
+  if (Instrument && (Optimize || Threshold || Coarsen || !Profile.empty() ||
+                     Aggregate != cdp::AggregationGranularity::None)) {
+    error() << "--instrument counts the launches as written: drop --optimize, "
+               "--profile, --aggregate, --threshold and --coarsen\n";
+    return 1;
+  }
+  if (!Profile.empty()) {
+    if (!Optimize) {
+      error() << "--profile is read by --optimize: add --optimize\n";
+      return 1;
+    }
+    llvm::Expected<cdp::LaunchProfile> Read = cdp::LaunchProfile::read(Profile);
+    if (!Read) {
+      error() << llvm::toString(Read.takeError()) << "\n";
+      return 1;
+    }
+    Options.Launches.Profile =
+        std::make_shared<const cdp::LaunchProfile>(std::move(*Read));
+  }
   for (const std::string &Child : AggregateUnordered)
     Options.Launches.Aggregate.Unordered.add(Child);
 

@@ -1,0 +1,55 @@
+//===- LaunchCounting.h - Count launches for a profile ----------*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// --instrument: each device-side launch, lowered as written, first counts
+// itself at its site by the size of its grid (cdp/profile.cuh), on the
+// same line, so that line numbers hold:
+//
+//   cdp::profile::count("bfs.cu:25:5", (degree + 31) / 32, 32);
+//   cdp::DeviceLaunch<...>(...).launch(); if (big)
+//   (cdp::profile::count("bfs.cu:27:14", n, 64),
+//   cdp::DeviceLaunch<...>(...).launch());
+//
+// The grid and block are evaluated a second time, so the count needs them
+// without side effects, and written in the file (not in a macro's body).
+// main, where a lowered file defines it, first registers the handler that
+// writes the profile at exit (LaunchProfile.h reads it).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_AGGREGATION_LAUNCHCOUNTING_H
+#define CDP_LOWER_AGGREGATION_LAUNCHCOUNTING_H
+
+#include "Lowering/SourceEdits.h"
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace cdp {
+
+/// How a launch was counted: not at all (a warning says why), by a
+/// statement before it, or inside the parenthesized expression it is part
+/// of, whose end closeCountedLaunch() writes once the launch is lowered.
+enum class LaunchCount { None, Statement, Expression };
+
+/// Inserts the count of \p Launch into \p Edits, before its lowering.
+LaunchCount countLaunch(const clang::CUDAKernelCallExpr &Launch,
+                        clang::ASTContext &Context, SourceEdits &Edits);
+
+/// Closes the expression that an Expression count opened, after the
+/// launch's own edits.
+void closeCountedLaunch(const clang::CUDAKernelCallExpr &Launch,
+                        clang::ASTContext &Context, SourceEdits &Edits);
+
+/// Registers the profile's writer first in \p Main's body; false where
+/// \p Main is not a definition of main written in a file.
+bool writeProfileFromMain(const clang::FunctionDecl &Main, SourceEdits &Edits);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_AGGREGATION_LAUNCHCOUNTING_H
