@@ -481,6 +481,11 @@ def check(options, seed, work):
     if options.optimize:
         variants += [("optimize", ["--optimize", "--aggregate-unordered=all"],
                       ())]
+    # --instrument: the launches as written, each counted first; the
+    # program prints what it prints as written.
+    if options.instrument:
+        variants += [("instrument", ["--instrument"],
+                      ("is lowered but not counted under --instrument",))]
     outputs = [original]
     for variant, flags, allowed in variants:
         output = os.path.join(work, f"{name}.{variant}.cu")
@@ -533,6 +538,8 @@ def main():
     parser.add_argument("--optimize", action="store_true",
                         help="the programs of --aggregate, lowered with "
                         "--optimize (and --aggregate-unordered=all)")
+    parser.add_argument("--instrument", action="store_true",
+                        help="also lower each program with --instrument")
     options = parser.parse_args()
     work = options.keep or tempfile.mkdtemp(prefix="cdp-program-fuzz.")
     os.makedirs(work, exist_ok=True)

@@ -4,7 +4,8 @@
 # as written and as lowered (and, from a run with --aggregate, aggregated
 # by warp, block and grid; with --threshold, thresholded alone and over warp
 # aggregation; with --coarsen, coarsened alone and under a threshold; with
-# --optimize, as --optimize chose), runs every build and compares what it prints
+# --optimize, as --optimize chose; with --instrument, counting its launches
+# into a profile), runs every build and compares what it prints
 # (every child's hash of its arguments, slot by slot) with the build as
 # written.
 # usage: run_programs.sh <dir> <runtime include dir>
@@ -13,7 +14,7 @@ dir=$1 include=$2
 nvcc=${NVCC:-nvcc}
 flags=(-rdc=true -arch=sm_90 -std=c++17 -I"$include" -lcudadevrt)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-variants=(lowered warp block grid thresh threshwarp coarse coarsethresh optimize)
+variants=(lowered warp block grid thresh threshwarp coarse coarsethresh optimize instrument)
 build() { # <source> <binary>
   "$nvcc" "${flags[@]}" "$1" -o "$2" > /dev/null 2>&1 || echo "BUILD FAIL $1"
 }
@@ -36,7 +37,10 @@ for source in "$dir"/program_*.lowered.cu; do
   native=$(timeout 20 "$work/$name.native" 2>&1; echo "exit $?")
   for variant in "${variants[@]}"; do
     [[ -x $work/$name.$variant ]] || continue
-    other=$(timeout 20 "$work/$name.$variant" 2>&1; echo "exit $?")
+    # An --instrument build writes its profile there (and says on stderr,
+    # which is compared too, if it cannot).
+    other=$(CDP_PROFILE_FILE=$work/$name.$variant.profile.json \
+      timeout 20 "$work/$name.$variant" 2>&1; echo "exit $?")
     if [[ $native == "$other" && $native == *": no error"* ]]; then
       passed[$variant]=$((${passed[$variant]:-0} + 1))
     elif [[ $native == "exit 124" && $other == *": no error"* ]]; then

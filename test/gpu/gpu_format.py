@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The GPU suite's lit test format (lit.cfg.py says what it does). In a
 module of its own so that lit's worker processes can load it."""
+import json
 import os
 import shutil
 import subprocess
@@ -57,10 +58,10 @@ class GpuProgram(lit.formats.TestFormat):
                 test.lower_flags = words[1:]
                 yield test
 
-    def run(self, command, timeout=120):
+    def run(self, command, timeout=120, env=None):
         try:
             done = subprocess.run(command, capture_output=True, text=True,
-                                  timeout=timeout)
+                                  timeout=timeout, env=env)
             return done.returncode, done.stdout + done.stderr
         except subprocess.TimeoutExpired:
             return 124, f"timed out after {timeout} s: {' '.join(command)}"
@@ -102,7 +103,11 @@ class GpuProgram(lit.formats.TestFormat):
             # Where nvcc's build is known wrong it may also hang
             # (refused_batches): it is run for the report only.
             limit = 20 if kind == "native" and os.path.exists(expected) else 60
-            outputs[kind] = self.run([binary], timeout=limit)[1]
+            env = None
+            if kind == "lowered" and "--instrument" in test.lower_flags:
+                env = dict(os.environ,
+                           CDP_PROFILE_FILE=os.path.join(work, "profile.json"))
+            outputs[kind] = self.run([binary], timeout=limit, env=env)[1]
         if os.path.exists(expected):
             with open(expected) as f:
                 want, what = f.read().rstrip("\n"), "the expected output"
@@ -112,4 +117,29 @@ class GpuProgram(lit.formats.TestFormat):
                   f"lowered: {outputs['lowered']}\n")
         if outputs["lowered"].rstrip("\n") != want:
             return lit.Test.FAIL, f"the lowered program differs from {what}\n" + report
+        if "--instrument" in test.lower_flags:
+            return self.check_profile(name, work, report)
+        return lit.Test.PASS, report
+
+    def check_profile(self, name, work, report):
+        """An --instrument build's profile against <name>.profile: a line a
+        site, `<file name>:<line>:<column> <launches> <threads>:<count>...`."""
+        try:
+            with open(os.path.join(work, "profile.json")) as f:
+                profile = json.load(f)
+        except (OSError, ValueError) as e:
+            return lit.Test.FAIL, f"no profile written: {e}\n" + report
+        lines = []
+        for site in profile["sites"]:
+            counts = " ".join(f"{threads}:{count}" for threads, count in
+                              sorted(site["threads"].items(),
+                                     key=lambda item: int(item[0])))
+            lines.append(f"{os.path.basename(site['site'])} "
+                         f"{site['launches']} {counts}")
+        got = "\n".join(sorted(lines))
+        with open(os.path.join(ROOT, "test", "gpu", name + ".profile")) as f:
+            want = f.read().rstrip("\n")
+        report += f"profile:\n{got}\n"
+        if got != want:
+            return lit.Test.FAIL, f"the profile differs from {name}.profile\n" + report
         return lit.Test.PASS, report
