@@ -42,6 +42,17 @@ for program in bfs spmv bezier quadtree mandelbrot sssp; do
   "$tool" --optimize --optimize-remarks "$here/$program.cu" \
     -o "$out/$program.optimize.cu" \
     -- --cuda-gpu-arch=sm_90 2> "$out/$program.optimize.remarks"
+  # --instrument: the launches as written, each counted by its grid's
+  # size; run.sh's runs write the counts to <copy>.<variant>.profile.json.
+  # With PROFILES=<dir> holding such counts as <program>.json, --optimize
+  # chooses from them too (the `profiled` variant).
+  "$tool" --instrument "$here/$program.cu" -o "$out/$program.instrument.cu" \
+    -- --cuda-gpu-arch=sm_90
+  if [[ -n ${PROFILES:-} && -f $PROFILES/$program.json ]]; then
+    "$tool" --optimize --optimize-remarks --profile="$PROFILES/$program.json" \
+      "$here/$program.cu" -o "$out/$program.profiled.cu" \
+      -- --cuda-gpu-arch=sm_90 2> "$out/$program.profiled.remarks"
+  fi
   # The same program with its children in the default stream, as real code
   # launches them: aggregated because --aggregate-unordered says that no
   # child relies on the order of that stream (run.sh builds these with

@@ -61,7 +61,9 @@ for program in $programs; do
       # largest native runs; filled.sh sets them).
       args_of=ARGS_$program
       # shellcheck disable=SC2086
-      timeout "${LIMIT:-300}" "./$copy.$variant" ${!args_of:-${ARGS:-}} 2>&1 |
+      # An --instrument build writes its launch counts there.
+      CDP_PROFILE_FILE="$dir/$copy.$variant.profile.json" \
+        timeout "${LIMIT:-300}" "./$copy.$variant" ${!args_of:-${ARGS:-}} 2>&1 |
         sed "s/^$program /$copy /; s/^/$variant /" >> "$results" ||
         echo "$copy.$variant failed" >&2
     done
