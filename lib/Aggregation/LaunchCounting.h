@@ -6,12 +6,14 @@
 //
 // --instrument: each device-side launch, lowered as written, first counts
 // itself at its site by the size of its grid (cdp/profile.cuh), on the
-// same line, so that line numbers hold:
+// launch's first line, so that line numbers hold. Where the launch is a
+// statement of a block, by a statement of its own:
 //
-//   cdp::profile::count("bfs.cu:25:5", (degree + 31) / 32, 32);
-//   cdp::DeviceLaunch<...>(...).launch(); if (big)
-//   (cdp::profile::count("bfs.cu:27:14", n, 64),
-//   cdp::DeviceLaunch<...>(...).launch());
+//   cdp::profile::count("bfs.cu:25:5", n / 32, 32); cdp::DeviceLaunch...
+//
+// and elsewhere (an if's branch without braces) inside the expression:
+//
+//   if (big) (cdp::profile::count("bfs.cu:27:14", n, 64), cdp::Device...);
 //
 // The grid and block are evaluated a second time, so the count needs them
 // without side effects, and written in the file (not in a macro's body).

@@ -190,9 +190,13 @@ inline void write() {
     if (Error != cudaSuccess) {
       std::fprintf(stderr,
                    "cdp-lower --instrument: no profile written: the launch "
-                   "counts could not be read (%s); lower the file that "
-                   "defines main with --instrument too\n",
-                   cudaGetErrorString(Error));
+                   "counts could not be read (%s)%s\n",
+                   cudaGetErrorString(Error),
+                   Error == cudaErrorCudartUnloading
+                       ? "; lower the file that defines main with "
+                         "--instrument too, or call cdp::profile::write() "
+                         "before main returns"
+                       : "");
       return;
     }
     Dropped += Copy[0].Dropped;
