@@ -10,7 +10,7 @@
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/IndexGuard.h"
 #include "CudaAST/KernelName.h"
-#include "Migration/KernelValues.h"
+#include "CudaAST/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

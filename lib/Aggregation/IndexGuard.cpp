@@ -8,8 +8,8 @@
 #include "Aggregation/IndexGuard.h"
 
 #include "Aggregation/ReadableTwice.h"
+#include "CudaAST/KernelValues.h"
 #include "CudaAST/WrittenText.h"
-#include "Migration/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -13,9 +13,9 @@
 #include "Aggregation/OwnStreams.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
+#include "CudaAST/SourceSpans.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/LoweringDiagnostics.h"
-#include "Migration/SourceSpans.h"
 #include "ParamLayout/ParamLayout.h"
 
 #include "clang/AST/ASTContext.h"

@@ -14,11 +14,11 @@
 #include "Aggregation/ReadableTwice.h"
 #include "Aggregation/SerialRunAtEnd.h"
 #include "CudaAST/KernelName.h"
+#include "CudaAST/KernelValues.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/StatementSlot.h"
-#include "Migration/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

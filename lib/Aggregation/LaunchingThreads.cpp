@@ -7,7 +7,7 @@
 
 #include "Aggregation/LaunchingThreads.h"
 #include "Aggregation/IndexGuard.h"
-#include "Migration/KernelValues.h"
+#include "CudaAST/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

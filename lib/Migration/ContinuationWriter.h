@@ -15,8 +15,8 @@
 #ifndef CDP_LOWER_MIGRATION_CONTINUATIONWRITER_H
 #define CDP_LOWER_MIGRATION_CONTINUATIONWRITER_H
 
+#include "CudaAST/SourceSpans.h"
 #include "Lowering/SourceEdits.h"
-#include "Migration/SourceSpans.h"
 #include "Migration/SyncSplit.h"
 
 #include "clang/AST/ASTContext.h"

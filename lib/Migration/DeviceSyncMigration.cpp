@@ -7,9 +7,9 @@
 
 #include "Migration/DeviceSyncMigration.h"
 
+#include "CudaAST/SourceSpans.h"
 #include "Migration/ContinuationWriter.h"
 #include "Migration/MigrationDiagnostics.h"
-#include "Migration/SourceSpans.h"
 #include "Migration/SyncAnalysis.h"
 
 using namespace clang;

@@ -7,7 +7,7 @@
 
 #include "Migration/HostApiMigration.h"
 
-#include "Migration/SourceSpans.h"
+#include "CudaAST/SourceSpans.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"

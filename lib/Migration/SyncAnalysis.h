@@ -15,9 +15,9 @@
 #ifndef CDP_LOWER_MIGRATION_SYNCANALYSIS_H
 #define CDP_LOWER_MIGRATION_SYNCANALYSIS_H
 
-#include "Migration/KernelValues.h"
+#include "CudaAST/KernelValues.h"
+#include "CudaAST/SourceSpans.h"
 #include "Migration/MigrationDiagnostics.h"
-#include "Migration/SourceSpans.h"
 #include "Migration/SyncSplit.h"
 
 #include "clang/AST/ASTContext.h"

@@ -14,7 +14,7 @@
 #ifndef CDP_LOWER_MIGRATION_SYNCSPLIT_H
 #define CDP_LOWER_MIGRATION_SYNCSPLIT_H
 
-#include "Migration/SourceSpans.h"
+#include "CudaAST/SourceSpans.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

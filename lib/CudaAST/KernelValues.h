@@ -7,11 +7,12 @@
 // A continuation kernel runs in a later grid. A value of the parent that it
 // needs either travels as a parameter, or is computed again: that is right
 // only for a value that is a pure function of the parameters (unchanged),
-// the thread's indices and constants, which this answers.
+// the thread's indices and constants, which this answers. Aggregation and
+// serial runs ask the same of a launch's arguments and index guards.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_MIGRATION_KERNELVALUES_H
-#define CDP_LOWER_MIGRATION_KERNELVALUES_H
+#ifndef CDP_LOWER_CUDAAST_KERNELVALUES_H
+#define CDP_LOWER_CUDAAST_KERNELVALUES_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -44,4 +45,4 @@ private:
 
 } // namespace cdp
 
-#endif // CDP_LOWER_MIGRATION_KERNELVALUES_H
+#endif // CDP_LOWER_CUDAAST_KERNELVALUES_H

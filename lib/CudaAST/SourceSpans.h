@@ -5,12 +5,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The migration copies the user's statements into new kernels, with some of
-// them replaced; it works on offsets in the main file, where a text with
-// substitutions is easy to build.
+// them replaced, and aggregation blanks the statements of streams it made
+// dead; both work on offsets in one file, where a text with substitutions
+// is easy to build.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_MIGRATION_SOURCESPANS_H
-#define CDP_LOWER_MIGRATION_SOURCESPANS_H
+#ifndef CDP_LOWER_CUDAAST_SOURCESPANS_H
+#define CDP_LOWER_CUDAAST_SOURCESPANS_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -77,4 +78,4 @@ private:
 
 } // namespace cdp
 
-#endif // CDP_LOWER_MIGRATION_SOURCESPANS_H
+#endif // CDP_LOWER_CUDAAST_SOURCESPANS_H

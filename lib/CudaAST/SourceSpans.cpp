@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Migration/SourceSpans.h"
+#include "CudaAST/SourceSpans.h"
 
 #include "CudaAST/WrittenText.h"
 
