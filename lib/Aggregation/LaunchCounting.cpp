@@ -103,9 +103,9 @@ void closeCountedLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
                ")");
 }
 
-bool writeProfileFromMain(const FunctionDecl &Main, SourceEdits &Edits) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Main.getBody());
-  if (!Main.isMain() || !Body || !Body->getLBracLoc().isFileID())
+bool registerProfileWriter(const FunctionDecl &Function, SourceEdits &Edits) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Function.getBody());
+  if (!Body || !Body->getLBracLoc().isFileID())
     return false;
   // Registered already: this is --instrument's output, lowered again.
   const auto *First =

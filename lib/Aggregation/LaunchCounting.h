@@ -18,7 +18,9 @@
 // The grid and block are evaluated a second time, so the count needs them
 // without side effects, and written in the file (not in a macro's body).
 // main, where a lowered file defines it, first registers the handler that
-// writes the profile at exit (LaunchProfile.h reads it).
+// writes the profile at exit (LaunchProfile.h reads it); so does each host
+// function of a lowered file that launches a kernel, for programs whose
+// main is in a file the tool does not lower (a .cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHCOUNTING_H
@@ -48,9 +50,11 @@ LaunchCount countLaunch(const clang::CUDAKernelCallExpr &Launch,
 void closeCountedLaunch(const clang::CUDAKernelCallExpr &Launch,
                         clang::ASTContext &Context, SourceEdits &Edits);
 
-/// Registers the profile's writer first in \p Main's body; false where
-/// \p Main is not a definition of main written in a file.
-bool writeProfileFromMain(const clang::FunctionDecl &Main, SourceEdits &Edits);
+/// Registers the profile's writer first in \p Function's body (main, or a
+/// host function that launches kernels, where main is not lowered); false
+/// where its body is not written in the file.
+bool registerProfileWriter(const clang::FunctionDecl &Function,
+                           SourceEdits &Edits);
 
 } // namespace cdp
 

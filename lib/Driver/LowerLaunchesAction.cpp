@@ -147,6 +147,11 @@ public:
   SourceLocation firstLowered() const { return FirstLowered; }
   /// The files whose launches count themselves (--instrument).
   const llvm::DenseSet<FileID> &counted() const { return Counted; }
+  /// The host functions of lowered files that launch kernels, under
+  /// --instrument: each registers the profile's writer (LaunchCounting.h).
+  const llvm::SetVector<const FunctionDecl *> &hostLaunchers() const {
+    return HostLaunchers;
+  }
 
   bool TraverseDecl(Decl *D) {
     // System headers hold no launch to rewrite; skipping them is most of
@@ -160,6 +165,8 @@ public:
     FileID File = SM.getFileID(SM.getExpansionLoc(Launch->getBeginLoc()));
     switch (currentSide()) {
     case LaunchSide::Host:
+      if (Options.Instrument && Files.lowers(File) && currentFunction())
+        HostLaunchers.insert(currentFunction());
       if (File != SM.getMainFileID())
         break;
       if (std::optional<PdlMarker> Marker = pdlMarkerOf(*Launch))
@@ -355,26 +362,35 @@ private:
   llvm::SetVector<const FunctionDecl *> RuntimeUsers;
   llvm::DenseMap<FileID, unsigned> Lowered;
   llvm::DenseSet<FileID> Counted;
+  llvm::SetVector<const FunctionDecl *> HostLaunchers;
   llvm::DenseSet<SourceLocation> Warned;
   SourceLocation FirstLowered;
   std::optional<std::pair<SourceLocation, Cpp17Use>> FirstNeedingCpp17;
   unsigned LoweredProgrammatic = 0;
 };
 
-/// --instrument: main, where a lowered file defines it, registers the
-/// profile's writer first; the file that does, if any.
-std::optional<FileID> writeProfileFromMain(ASTContext &Context,
-                                           LoweredFiles &Files) {
+/// --instrument: main, where a lowered file defines it, and the host
+/// functions of lowered files that launch kernels (\p HostLaunchers), for
+/// a main the tool does not lower, register the profile's writer first.
+/// The files that got a registration.
+llvm::DenseSet<FileID> registerProfileWriters(
+    ASTContext &Context, LoweredFiles &Files,
+    const llvm::SetVector<const FunctionDecl *> &HostLaunchers) {
   const SourceManager &SM = Context.getSourceManager();
-  for (const Decl *D : Context.getTranslationUnitDecl()->decls()) {
-    const auto *Main = dyn_cast<FunctionDecl>(D);
-    if (!Main || !Main->isMain() || !Main->doesThisDeclarationHaveABody())
-      continue;
-    FileID File = SM.getFileID(SM.getExpansionLoc(Main->getLocation()));
-    if (Files.lowers(File) && writeProfileFromMain(*Main, Files.editsOf(File)))
-      return File;
+  llvm::SetVector<const FunctionDecl *> Registering;
+  for (const Decl *D : Context.getTranslationUnitDecl()->decls())
+    if (const auto *Main = dyn_cast<FunctionDecl>(D);
+        Main && Main->isMain() && Main->doesThisDeclarationHaveABody())
+      Registering.insert(Main);
+  Registering.insert(HostLaunchers.begin(), HostLaunchers.end());
+  llvm::DenseSet<FileID> Registered;
+  for (const FunctionDecl *Function : Registering) {
+    FileID File = SM.getFileID(SM.getExpansionLoc(Function->getLocation()));
+    if (Files.lowers(File) &&
+        registerProfileWriter(*Function, Files.editsOf(File)))
+      Registered.insert(File);
   }
-  return std::nullopt;
+  return Registered;
 }
 
 class LowerLaunchesConsumer : public ASTConsumer {
@@ -432,8 +448,9 @@ public:
                       Visitor.aggregation().UseRuntime.end());
     llvm::DenseSet<FileID> Counted = Visitor.counted();
     if (Options.Launches.Instrument)
-      if (std::optional<FileID> MainFile = writeProfileFromMain(Context, Files))
-        Counted.insert(*MainFile);
+      for (FileID File :
+           registerProfileWriters(Context, Files, Visitor.hostLaunchers()))
+        Counted.insert(File);
     UseRuntime.insert(Counted.begin(), Counted.end());
     for (FileID File : UseRuntime) {
       // A file that includes cdp/launch.cuh and now aggregates needs

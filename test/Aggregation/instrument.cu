@@ -9,6 +9,8 @@
 // registers the writer of the counts at exit. Counting reads the grid and
 // block a second time, so a launch whose configuration has side effects,
 // or is written in a macro, is lowered and not counted, with a warning.
+// main, and each host function that launches a kernel, register the
+// writer first.
 
 // CHECK: #include <cdp/profile.cuh>
 
@@ -52,6 +54,12 @@ __global__ void uncounted(int *out, int n, int *grids) {
   LAUNCH_CHILD(out, n);
 }
 
+// A host function that launches registers the writer too, for a program
+// whose main is in a file the tool does not lower; the first to run does.
+// CHECK-LABEL: void runBranch(int *out)
+// CHECK-SAME: { cdp::profile::writeAtExit();
+void runBranch(int *out) { branch<<<1, 32>>>(out, 4096); }
+
 // CHECK-LABEL: int main(
 // CHECK-SAME: { cdp::profile::writeAtExit();
 int main() {
@@ -59,5 +67,6 @@ int main() {
   cudaMalloc(&out, 4096 * sizeof(int));
   statements<<<1, 32>>>(out, 4096);
   templated<128><<<1, 1>>>(out, 4096);
+  runBranch(out);
   return cudaDeviceSynchronize() != cudaSuccess;
 }

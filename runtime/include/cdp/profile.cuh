@@ -19,10 +19,11 @@
 //
 // The tables are read by an exit handler, which must run while the CUDA
 // runtime and the program's device code are still loaded: one registered
-// from main (cdp-lower inserts `cdp::profile::writeAtExit();` where a
-// lowered file defines main) runs before their own exit handlers. Where
-// main is not lowered, the handler registered as the program starts is the
-// only one; it reports it when the counts can no longer be read. A program
+// by writeAtExit() (which cdp-lower calls first in main and in each host
+// function that launches a kernel, in the files it lowers) runs before
+// their own exit handlers. Where none of those runs, the handler
+// registered as the program starts is the only one; it reports it when the
+// counts can no longer be read. A program
 // that calls cudaDeviceReset() loses its counts: call
 // cdp::profile::write() before it.
 //
