@@ -6,12 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/LaunchingThreads.h"
+#include "Aggregation/EnclosingStatements.h"
 #include "Aggregation/IndexGuard.h"
 #include "CudaAST/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -75,23 +75,18 @@ bool onlyFirstThreadLaunches(const CUDAKernelCallExpr &Launch,
                              ASTContext &Context) {
   bool Tested[3] = {false, false, false};
   const Stmt *Body = Enclosing.getBody();
+  if (!Body)
+    return false;
   const KernelValues Values(Enclosing);
-  DynTypedNode Node = DynTypedNode::create(Launch);
-  for (;;) {
-    DynTypedNodeList Parents = Context.getParents(Node);
-    if (Parents.size() != 1)
-      break;
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent || Parent == Body)
-      break;
+  for (const EnclosingStatements::Holder &H :
+       EnclosingStatements(*Body).holding(Launch)) {
     // A loop may make several launches of the one thread, which the
     // block's aggregation joins.
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Parent))
+    if (isLoop(*H.Outer))
       return false;
-    if (const auto *If = dyn_cast<IfStmt>(Parent))
-      if (If->getThen() == Node.get<Stmt>() && If->getCond())
+    if (const auto *If = dyn_cast<IfStmt>(H.Outer))
+      if (If->getThen() == H.Inner && If->getCond())
         noteZeroTests(If->getCond(), Context, Values, Tested);
-    Node = Parents[0];
   }
   if (!Tested[0])
     return false;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/OwnStreams.h"
+#include "Aggregation/EnclosingStatements.h"
 #include "Aggregation/LaunchAggregation.h"
 #include "CudaAST/RuntimeCalls.h"
 
@@ -117,22 +118,6 @@ private:
   llvm::SmallPtrSet<const DeclRefExpr *, 8> Accounted;
 };
 
-bool inLoop(const CUDAKernelCallExpr &Launch, const Stmt *Body,
-            ASTContext &Context) {
-  DynTypedNode Node = DynTypedNode::create(Launch);
-  for (;;) {
-    DynTypedNodeList Parents = Context.getParents(Node);
-    if (Parents.size() != 1)
-      return true; // Not seen whole; take the cautious answer.
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent || Parent == Body)
-      return false;
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Parent))
-      return true;
-    Node = Parents[0];
-  }
-}
-
 /// The one parent of \p S, or null.
 const Stmt *parentOf(const Stmt &S, ASTContext &Context) {
   DynTypedNodeList Parents = Context.getParents(S);
@@ -207,7 +192,8 @@ bool launchesOnceIntoOwnStream(const CUDAKernelCallExpr &Launch,
   StreamUses Uses(*Stream, Context);
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
   return !Uses.HasGoto && Uses.onlyOwnUses() && Uses.Launches.size() == 1 &&
-         Uses.Launches.front() == &Launch && !inLoop(Launch, Body, Context);
+         Uses.Launches.front() == &Launch &&
+         !EnclosingStatements(*Body).inLoop(Launch);
 }
 
 llvm::SmallVector<const Stmt *, 4>

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/SerialRunAtEnd.h"
+#include "Aggregation/EnclosingStatements.h"
 
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
@@ -17,7 +18,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -57,12 +57,13 @@ bool returns(const Stmt *Branch) {
 /// Whether \p If, of which \p Branch holds the launch, lets the lanes that
 /// do not take that branch go on to work of their own: an else branch, or
 /// the then branch returns and statements follow the if in its block.
-bool otherWayWorks(const IfStmt &If, const Stmt *Branch, const ParentMap &Map) {
+bool otherWayWorks(const IfStmt &If, const Stmt *Branch,
+                   const EnclosingStatements &Statements) {
   if (Branch == If.getElse())
     return !isEmpty(If.getThen());
   if (!isEmpty(If.getElse()))
     return true;
-  const auto *Block = dyn_cast_or_null<CompoundStmt>(Map.getParent(&If));
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Statements.parentOf(If));
   return returns(Branch) && Block && Block->body_back() != &If;
 }
 
@@ -85,16 +86,14 @@ serialRunAtEndHolderArguments(const CUDAKernelCallExpr &Launch,
     return std::nullopt;
   // From the launch out to the body: no loop (the launch would be reached
   // again), and an if whose other way works.
-  ParentMap Map(const_cast<CompoundStmt *>(Body));
+  const EnclosingStatements Statements(*Body);
   bool Splits = false;
-  const Stmt *Inner = &Launch;
-  for (const Stmt *Outer = Map.getParent(Inner); Outer && Inner != Body;
-       Inner = Outer, Outer = Map.getParent(Outer)) {
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(Outer))
+  for (const EnclosingStatements::Holder &H : Statements.holding(Launch)) {
+    if (isLoop(*H.Outer) || isa<LambdaExpr>(H.Outer))
       return std::nullopt;
-    if (const auto *If = dyn_cast<IfStmt>(Outer))
-      if (Inner != If->getCond() && Inner != If->getInit() &&
-          otherWayWorks(*If, Inner, Map))
+    if (const auto *If = dyn_cast<IfStmt>(H.Outer))
+      if (H.Inner != If->getCond() && H.Inner != If->getInit() &&
+          otherWayWorks(*If, H.Inner, Statements))
         Splits = true;
   }
   if (!Splits || !Launch.getDirectCallee())

@@ -1,0 +1,44 @@
+//===- EnclosingStatements.cpp - What holds a launch in its body ----------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Aggregation/EnclosingStatements.h"
+
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace cdp {
+
+EnclosingStatements::EnclosingStatements(const Stmt &Body)
+    : Map(const_cast<Stmt *>(&Body)) {}
+
+std::vector<EnclosingStatements::Holder>
+EnclosingStatements::holding(const Stmt &S) const {
+  std::vector<Holder> Holders;
+  const Stmt *Inner = &S;
+  for (const Stmt *Outer = Map.getParent(Inner); Outer;
+       Inner = Outer, Outer = Map.getParent(Outer))
+    Holders.push_back({Outer, Inner});
+  return Holders;
+}
+
+const Stmt *EnclosingStatements::parentOf(const Stmt &S) const {
+  return Map.getParent(&S);
+}
+
+bool EnclosingStatements::inLoop(const Stmt &S) const {
+  for (const Holder &H : holding(S))
+    if (isLoop(*H.Outer))
+      return true;
+  return false;
+}
+
+bool isLoop(const Stmt &S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+} // namespace cdp
