@@ -18,7 +18,9 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
 
@@ -27,10 +29,12 @@ using namespace clang::tooling;
 
 namespace cdp {
 
-/// \p Command with nvcc's flags read as clang's; notes what was dropped.
+/// \p Command with nvcc's flags read as clang's, for the parse of \p Input
+/// (at \p InputPath, absolute); notes what was dropped.
 static llvm::Expected<std::vector<std::string>>
 clangCommandLine(const CompileCommand &Command, llvm::StringRef Input,
-                 llvm::raw_ostream &Notes, bool NvccFlags) {
+                 llvm::StringRef InputPath, llvm::raw_ostream &Notes,
+                 bool NvccFlags) {
   if (!NvccFlags && !isNvccCommand(Command.CommandLine))
     return Command.CommandLine;
   llvm::Expected<ClangCommandLine> Translated =
@@ -47,7 +51,26 @@ clangCommandLine(const CompileCommand &Command, llvm::StringRef Input,
         << llvm::join(Translated->UnresolvedArchitectures, ",")
         << "' on the build machine; parsing for sm_90 (name the "
         << "architectures, or add --extra-arg=--cuda-gpu-arch=sm_XY)\n";
-  return std::move(Translated->Arguments);
+  // One nvcc command may compile several sources (`nvcc -rdc=true a.cu b.cu
+  // -o app`); the parse of one reads that one alone, where clang's would
+  // read the first.
+  llvm::SmallString<256> Own(InputPath);
+  llvm::sys::path::remove_dots(Own, /*remove_dot_dot=*/true);
+  llvm::StringSet<> OtherSources;
+  for (unsigned Position : Translated->CudaSourcePositions) {
+    const std::string &Source = Command.CommandLine[Position];
+    llvm::SmallString<256> Directory(Command.Directory), Absolute(Source);
+    llvm::sys::fs::make_absolute(Directory); // "." for --nvcc-flags.
+    llvm::sys::path::make_absolute(Directory, Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    if (Absolute != Own)
+      OtherSources.insert(Source);
+  }
+  std::vector<std::string> Arguments = std::move(Translated->Arguments);
+  llvm::erase_if(Arguments, [&](const std::string &Argument) {
+    return OtherSources.contains(Argument);
+  });
+  return Arguments;
 }
 
 llvm::Expected<std::vector<FileParse>>
@@ -79,7 +102,7 @@ parsesOf(const CompilationDatabase &Database, llvm::StringRef Input,
           "'" + Input + "': its compile command runs in '" + Command.Directory +
           "', which is not a directory");
     llvm::Expected<std::vector<std::string>> CommandLine =
-        clangCommandLine(Command, Input, Notes, NvccFlags);
+        clangCommandLine(Command, Input, Path, Notes, NvccFlags);
     if (!CommandLine)
       return llvm::createStringError(
           "'" + Input + "': " + llvm::toString(CommandLine.takeError()));
