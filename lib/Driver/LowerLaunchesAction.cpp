@@ -230,14 +230,7 @@ public:
         State.UseRuntime.insert(File);
         return true;
       }
-      if (lowerLaunch(*Launch, *currentFunction(), Context, Options,
-                      currentSide() == LaunchSide::HostDevice,
-                      Files.editsOf(File), State)) {
-        ++Lowered[File];
-        noteLowered(*Launch);
-        if (State.FirstDeducedLaunch.isValid())
-          noteNeedsCpp17(State.FirstDeducedLaunch, Cpp17Use::DeducedKernel);
-      }
+      lowerAsWritten(*Launch, File);
       break;
     }
     return true;
@@ -251,19 +244,25 @@ public:
   }
 
 private:
+  /// \p Launch lowered as written (lib/Lowering), no transform of it.
+  void lowerAsWritten(const CUDAKernelCallExpr &Launch, FileID File) {
+    if (!lowerLaunch(Launch, *currentFunction(), Context, Options,
+                     currentSide() == LaunchSide::HostDevice,
+                     Files.editsOf(File), State))
+      return;
+    ++Lowered[File];
+    noteLowered(Launch);
+    if (State.FirstDeducedLaunch.isValid())
+      noteNeedsCpp17(State.FirstDeducedLaunch, Cpp17Use::DeducedKernel);
+  }
+
   /// --instrument: \p Launch lowered as written, counted first.
   void countAndLower(const CUDAKernelCallExpr &Launch, FileID File) {
     SourceEdits &Edits = Files.editsOf(File);
     const LaunchCount Count = countLaunch(Launch, Context, Edits);
     if (Count != LaunchCount::None)
       Counted.insert(File);
-    if (lowerLaunch(Launch, *currentFunction(), Context, Options,
-                    currentSide() == LaunchSide::HostDevice, Edits, State)) {
-      ++Lowered[File];
-      noteLowered(Launch);
-      if (State.FirstDeducedLaunch.isValid())
-        noteNeedsCpp17(State.FirstDeducedLaunch, Cpp17Use::DeducedKernel);
-    }
+    lowerAsWritten(Launch, File);
     if (Count == LaunchCount::Expression)
       closeCountedLaunch(Launch, Context, Edits);
   }
