@@ -12,6 +12,7 @@
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Option/ArgList.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -384,6 +385,48 @@ llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
 }
 
 } // namespace
+
+/// Whether clang's driver reads \p Arg as a flag of that very name (its
+/// value, if any, after `=`), rather than as another flag with a value
+/// joined to it or not at all.
+static bool clangSpells(llvm::StringRef Arg) {
+  std::string Copy = Arg.str();
+  // A value for a flag that takes the next argument (`-x cu`).
+  const char *Argv[] = {Copy.c_str(), "value"};
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed = clang::getDriverOptTable().ParseArgs(
+      Argv, MissingIndex, MissingCount,
+      llvm::opt::Visibility(clang::options::ClangOption));
+  if (Parsed.begin() == Parsed.end())
+    return false;
+  const llvm::opt::Arg &Read = **Parsed.begin();
+  return Read.getOption().getID() != clang::options::OPT_UNKNOWN &&
+         Read.getSpelling().rtrim('=') == Arg.split('=').first;
+}
+
+bool namesNvccOnlyFlag(llvm::ArrayRef<std::string> Flags) {
+  return llvm::any_of(Flags, [](llvm::StringRef Arg) {
+    if (!Arg.starts_with("-") || Arg == "-" || Arg == "--")
+      return false;
+    llvm::StringRef Name = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
+    const NvccFlag *Flag = flagNamed(Name.split('=').first);
+    // Warnings (-Werror, -Wreorder) are both compilers' flags.
+    if (!Flag || Arg.starts_with("-W"))
+      return false;
+    switch (Flag->Kind) {
+    case FlagKind::Clang:
+    case FlagKind::Unknown:
+      return false; // Spelled as clang spells it.
+    case FlagKind::Drop:
+    case FlagKind::DropWithValue:
+      // -c, -g, -w, -M, -x are clang's too; -lineinfo is not -l ineinfo;
+      // clang's -G is MIPS's.
+      return Arg == "-G" || !clangSpells(Arg);
+    default:
+      return true; // -arch included, which clang reads as Darwin's.
+    }
+  });
+}
 
 llvm::Expected<ClangCommandLine>
 translateNvccCommand(llvm::ArrayRef<std::string> CommandLine,

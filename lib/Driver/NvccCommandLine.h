@@ -51,6 +51,15 @@ struct ClangCommandLine {
   std::vector<unsigned> CudaSourcePositions;
 };
 
+/// Whether \p Flags (what a user wrote after `--`) hold a flag only nvcc
+/// has: one that sets nvcc's targets, relocatable device code or host
+/// compiler (`-arch`, `-gencode`, `-code`, `-rdc`, `-dc`, `-Xcompiler`,
+/// `-ccbin`, ...), or another of nvcc's manual that clang's driver does not
+/// accept as written (`--expt-relaxed-constexpr`, `-lineinfo`). CUDA users
+/// write their nvcc flags there; clang's driver rejects them, or reads
+/// `-arch` as Darwin's, so such flags are read as nvcc's.
+bool namesNvccOnlyFlag(llvm::ArrayRef<std::string> Flags);
+
 /// \p CommandLine (an nvcc command: program, flags, inputs) as clang flags.
 /// \p Directory resolves a relative options file. Fails only on an options
 /// file that cannot be read.

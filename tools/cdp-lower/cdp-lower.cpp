@@ -276,8 +276,9 @@ static const char Overview[] =
     "\n"
     "Compiler flags come from `-- <flags>`, from -p <build dir>, from a\n"
     "compile_commands.json above the input, or default to a device-side\n"
-    "parse for sm_90 with -fgpu-rdc. nvcc commands in a database (or after\n"
-    "`--` with --nvcc-flags) are read as nvcc means them. Each GPU\n"
+    "parse for sm_90 with -fgpu-rdc. nvcc commands in a database, and flags\n"
+    "after `--` with --nvcc-flags or with a flag only nvcc has (-arch,\n"
+    "-rdc, -gencode, ...), are read as nvcc means them. Each GPU\n"
     "architecture of a command is checked and lowered; the build's newest\n"
     "PTX, when below sm_90, is checked as sm_90+ GPUs JIT-compile it\n"
     "(clang's --cuda-include-ptx, nvcc's -arch, -code and -gencode). The\n"
@@ -346,20 +347,23 @@ static std::vector<std::string> takeWarningFlags(int &Argc, const char **Argv) {
   return Flags;
 }
 
-/// With --nvcc-flags or --print-nvcc-sources, the flags after `--`, taken
-/// out of the arguments: clang's driver, which vets the flags of
-/// FixedCompilationDatabase, does not know nvcc's.
+/// The flags after `--` when they are nvcc's, taken out of the arguments:
+/// clang's driver, which vets the flags of FixedCompilationDatabase, does
+/// not know nvcc's. They are with --nvcc-flags or --print-nvcc-sources, and
+/// where one of them is a flag only nvcc has (`-arch=sm_80`, `-rdc=true`).
 static std::optional<std::vector<std::string>>
 takeNvccFlags(int &Argc, const char **Argv) {
   const char **End = Argv + Argc;
   const char **Dashes = std::find(Argv + 1, End, llvm::StringRef("--"));
+  if (Dashes == End)
+    return std::nullopt;
+  std::vector<std::string> Flags(Dashes + 1, End);
   bool Wanted = std::any_of(Argv + 1, Dashes, [](const char *Arg) {
     llvm::StringRef Option = llvm::StringRef(Arg).ltrim('-');
     return Option == "nvcc-flags" || Option == "print-nvcc-sources";
   });
-  if (!Wanted || Dashes == End)
+  if (!Wanted && !cdp::namesNvccOnlyFlag(Flags))
     return std::nullopt;
-  std::vector<std::string> Flags(Dashes + 1, End);
   Argc = static_cast<int>(Dashes - Argv);
   Argv[Argc] = nullptr;
   return Flags;
