@@ -97,6 +97,15 @@ std::string ContinuationWriter::removed(Span Statement) const {
   return KeepLineNumbers ? Spans.lineBreaksOf(Spans.wholeLines(Statement)) : "";
 }
 
+/// Whether \p S is `return;`, perhaps in braces.
+static bool onlyReturns(const Stmt &S) {
+  const Stmt *Only = &S;
+  if (const auto *Block = dyn_cast<CompoundStmt>(&S))
+    Only = Block->size() == 1 ? Block->body_front() : nullptr;
+  const auto *Return = dyn_cast_or_null<ReturnStmt>(Only);
+  return Return && !Return->getRetValue();
+}
+
 void ContinuationWriter::substitute(const Split &S) {
   const Stmt *Parent = S.Ancestors.back();
   const auto *Block = dyn_cast<CompoundStmt>(Parent);
@@ -110,8 +119,17 @@ void ContinuationWriter::substitute(const Split &S) {
     return;
   }
   std::string Indent = Spans.indentOf(Sync.Begin);
+  // The test of the synchronisation's result follows the launch, and
+  // tests the launch's; unless all it does is return, as the thread does
+  // next anyway.
+  std::string Check;
+  if (S.ErrorCheck && !onlyReturns(*S.ErrorCheck->getThen())) {
+    Substitutions.push_back({Spans.expression(*S.Call), "cudaGetLastError()"});
+    Check = "\n" + Indent +
+            Spans.text(Spans.statement(*S.ErrorCheck), Substitutions);
+  }
   if (S.Kind == Shape::PerThread) {
-    std::string Text = launch(S, Indent);
+    std::string Text = launch(S, Indent) + Check;
     if (Block != &Body)
       Text += "\n" + Indent + "return;";
     if (!Block)
@@ -127,9 +145,10 @@ void ContinuationWriter::substitute(const Split &S) {
         Substitutions.push_back({Spans.wholeLines(Spans.statement(*Decl)),
                                  removed(Spans.statement(*Decl))});
   if (S.Ancestors.size() == 1) {
-    Substitutions.push_back({Rest, launch(S, Indent)});
+    Substitutions.push_back({Rest, launch(S, Indent) + Check});
     return;
   }
+  assert(!S.ErrorCheck && "the analysis refuses a tested call in an 'if'");
   // In an 'if' of the body: its rest goes, and the launch follows the 'if'.
   const Stmt *If = S.Ancestors[1];
   Substitutions.push_back({Spans.wholeLines(Rest), Block ? "" : ";"});

@@ -113,6 +113,23 @@ public:
   }
 };
 
+/// Whether \p S cannot complete normally: a return, or a block that ends
+/// with one.
+bool endsInReturn(const Stmt *S) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    S = Block->body_empty() ? nullptr : Block->body_back();
+  return isa_and_nonnull<ReturnStmt>(S);
+}
+
+/// Whether \p E names the enumerator cudaSuccess.
+bool isCudaSuccess(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *Enumerator =
+      Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+  return Enumerator && Enumerator->getIdentifier() &&
+         Enumerator->getName() == "cudaSuccess";
+}
+
 llvm::StringRef keywordOf(const Stmt &S) {
   switch (S.getStmtClass()) {
   case Stmt::SwitchStmtClass:
@@ -163,23 +180,57 @@ SyncAnalysis::analyse(llvm::ArrayRef<const CallExpr *> Syncs) {
   return std::move(Splits);
 }
 
-bool SyncAnalysis::place(Split &S) {
-  // The statement is the call, perhaps cast to void or in parentheses.
-  const Stmt *Current = S.Call;
-  DynTypedNodeList Parents = Context.getParents(*Current);
-  while (!Parents.empty()) {
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent) {
-      refuse(S.Call->getBeginLoc(), MigrationDiag::ResultUsed);
-      return false;
-    }
-    bool Wraps = isa<ParenExpr, ExprWithCleanups, ImplicitCastExpr>(Parent) ||
-                 (isa<CStyleCastExpr>(Parent) &&
+/// The expression \p E, perhaps cast to void or bool or in parentheses.
+const Stmt *SyncAnalysis::outermostWrapOf(const Stmt *E) const {
+  while (true) {
+    DynTypedNodeList Parents = Context.getParents(*E);
+    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    bool Wraps = isa_and_nonnull<ParenExpr, ExprWithCleanups, ImplicitCastExpr>(
+                     Parent) ||
+                 (isa_and_nonnull<CStyleCastExpr>(Parent) &&
                   cast<CStyleCastExpr>(Parent)->getType()->isVoidType());
     if (!Wraps)
-      break;
-    Current = Parent;
-    Parents = Context.getParents(*Current);
+      return E;
+    E = Parent;
+  }
+}
+
+const IfStmt *SyncAnalysis::errorCheckOf(const Stmt *Call) const {
+  const Stmt *Tested = outermostWrapOf(Call);
+  DynTypedNodeList Parents = Context.getParents(*Tested);
+  const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+  // `cudaDeviceSynchronize() != cudaSuccess`, either way round.
+  if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Parent)) {
+    const Expr *Other =
+        Compare->getLHS() == Tested ? Compare->getRHS() : Compare->getLHS();
+    if (Compare->getOpcode() != BO_NE || !isCudaSuccess(Other))
+      return nullptr;
+    Tested = outermostWrapOf(Compare);
+    Parents = Context.getParents(*Tested);
+    Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+  }
+  // The branch must leave the kernel's code after the 'if' to the
+  // continuation: it returns, and there is no other branch.
+  const auto *If = dyn_cast_or_null<IfStmt>(Parent);
+  if (!If || If->getCond() != Tested || If->getElse() || If->getInit() ||
+      If->getConditionVariable() || If->isConsteval() ||
+      !endsInReturn(If->getThen()))
+    return nullptr;
+  return If;
+}
+
+bool SyncAnalysis::place(Split &S) {
+  // The statement is the call, perhaps cast to void or in parentheses; or
+  // the 'if' that tests its result.
+  const Stmt *Current = outermostWrapOf(S.Call);
+  if (const IfStmt *Check = errorCheckOf(S.Call)) {
+    S.ErrorCheck = Check;
+    Current = Check;
+  }
+  if (Context.getParents(*Current).empty() ||
+      !Context.getParents(*Current)[0].get<Stmt>()) {
+    refuse(S.Call->getBeginLoc(), MigrationDiag::ResultUsed);
+    return false;
   }
   S.Statement = Current;
   while (Current != &Body) {
@@ -427,6 +478,11 @@ bool SyncAnalysis::checkWholeGrid(Split &S) {
   }
   if (!InBody && !InTopIf) {
     refuse(S.Call->getBeginLoc(), MigrationDiag::NestedWholeGridSplit)
+        << S.GridNeed;
+    return false;
+  }
+  if (InTopIf && S.ErrorCheck) {
+    refuse(S.Call->getBeginLoc(), MigrationDiag::TestedInWholeGridIf)
         << S.GridNeed;
     return false;
   }

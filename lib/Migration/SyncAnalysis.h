@@ -41,6 +41,11 @@ public:
   bool inCopied(const Split &S, clang::SourceLocation Loc) const;
 
 private:
+  /// \p E, or the parentheses and casts to void or bool around it.
+  const clang::Stmt *outermostWrapOf(const clang::Stmt *E) const;
+  /// The 'if' that tests \p Call's result against cudaSuccess, without
+  /// an else, whose branch returns; null for any other use.
+  const clang::IfStmt *errorCheckOf(const clang::Stmt *Call) const;
   bool place(Split &S);
   bool collectPieces(Split &S);
   void findNeeded();

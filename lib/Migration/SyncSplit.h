@@ -44,7 +44,13 @@ struct Piece {
 /// One cudaDeviceSynchronize() and what it becomes.
 struct Split {
   const clang::CallExpr *Call = nullptr;
-  const clang::Stmt *Statement = nullptr; ///< The statement that is the call.
+  /// The statement that is the call, or the ErrorCheck around it.
+  const clang::Stmt *Statement = nullptr;
+  /// `if (cudaDeviceSynchronize() != cudaSuccess) { ...; return; }`: the
+  /// 'if' that tests the call's result. It stays in the kernel after the
+  /// continuation's launch, testing that launch's error (cudaGetLastError())
+  /// as CDP1 code tested the synchronisation's.
+  const clang::IfStmt *ErrorCheck = nullptr;
   /// The statements around it, from the kernel's body inwards.
   llvm::SmallVector<const clang::Stmt *, 4> Ancestors;
   Shape Kind = Shape::Remove;

@@ -1,6 +1,7 @@
 // Each refusal names the condition that fails, at the line that makes it
 // fail, and leaves the file as it was.
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DRESULT_USED 2>&1 | FileCheck %s --check-prefix=RESULT_USED
+// RUN: not %cdp-lower --migrate-cdp1 %s -- -DTESTED_IN_IF 2>&1 | FileCheck %s --check-prefix=TESTED_IN_IF
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DDEVICE_FUNCTION 2>&1 | FileCheck %s --check-prefix=DEVICE_FUNCTION
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DIN_MACRO 2>&1 | FileCheck %s --check-prefix=IN_MACRO
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DTEMPLATE 2>&1 | FileCheck %s --check-prefix=TEMPLATE
@@ -26,9 +27,22 @@ __global__ void parent(int *p) {
   if (cudaDeviceSynchronize() != cudaSuccess)
     *p = -1;
 }
-// RESULT_USED: error-refusals.cu:[[@LINE-3]]:7: error: cannot migrate this cudaDeviceSynchronize() to CDP2: its result is used, and no CDP2 call returns the children's errors to the parent{{$}}
-// RESULT_USED: note: call it as a statement of its own (the host sees a child's error when it synchronises)
+// RESULT_USED: error-refusals.cu:[[@LINE-3]]:7: error: cannot migrate this cudaDeviceSynchronize() to CDP2: its result is used here; a result is migrated only where an 'if' without an else tests it against cudaSuccess and its branch returns{{$}}
+// RESULT_USED: note: write 'if (cudaDeviceSynchronize() != cudaSuccess) { ...; return; }', or call it as a statement of its own (a child's own error reaches the host, not the parent, in CDP1 too)
 // RESULT_USED: cdp-lower: error: '{{.*}}error-refusals.cu' was not migrated; it is left unchanged
+#endif
+
+#ifdef TESTED_IN_IF
+__global__ void parent(int *p, int n) {
+  if (n > 0) {
+    child<<<1, 1>>>(p);
+    if (cudaDeviceSynchronize() != cudaSuccess)
+      return;
+    p[blockIdx.x] += 1;
+  }
+}
+// TESTED_IN_IF: error-refusals.cu:[[@LINE-5]]:9: error: cannot migrate this cudaDeviceSynchronize() to CDP2: its result is tested, and the code after it needs the whole grid (it reads blockIdx), so the continuation is launched after the 'if' around it, where the test cannot follow{{$}}
+// TESTED_IN_IF: note: call it as a statement of its own
 #endif
 
 #ifdef DEVICE_FUNCTION

@@ -1,0 +1,108 @@
+// RUN: cp %s %t.cu && %cdp-lower --migrate-cdp1 --fix %t.cu -- -std=c++17
+// RUN: diff -u %S/Expected/result-tested.cu %t.cu
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: cp %t.cu %t.again.cu && %cdp-lower --migrate-cdp1 --fix %t.again.cu -- -std=c++17
+// RUN: diff -u %t.cu %t.again.cu
+// RUN: %cdp-lower --migrate-cdp1 %s -o %t.lowered.cu -- -std=c++17
+// RUN: %nvcc-rdc -c %t.lowered.cu -o %t.lowered.o
+//
+// CDP1 code tests the synchronisation's result and returns on an error, as
+// the CDP1 guide's own example does. The test stays where the call was,
+// after the continuation's launch, and tests that launch's error: the one
+// thing in its place that can fail. (A child's own error reached the host,
+// not the parent, in CDP1 too.) A test that only returns goes: the thread
+// returns there either way.
+
+#include <cstdio>
+
+__global__ void childKernel() { printf("Hello "); }
+
+// The guide's example: its test only returns.
+__global__ void parentKernel_continuation();
+
+__global__ void parentKernel() {
+  // launch child
+  childKernel<<<1, 1>>>();
+  if (cudaSuccess != cudaGetLastError()) {
+    return;
+  }
+
+  // wait for child to complete
+  parentKernel_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>();
+}
+
+// The rest of parentKernel after its cudaDeviceSynchronize() (line 29), for CDP2:
+// it runs once parentKernel's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void parentKernel_continuation() {
+  printf("World!\n");
+}
+
+__global__ void fill(int *p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    p[i] = i;
+}
+
+// In a branch, tested the other way round: the thread returns after the
+// test, and the rest runs in the continuation.
+__global__ void sumAfterFill_continuation(int *p, int n, long long *sum,
+                                          int *failed);
+
+__global__ void sumAfterFill(int *p, int n, long long *sum, int *failed) {
+  if (n > 0) {
+    fill<<<(n + 255) / 256, 256>>>(p, n);
+    sumAfterFill_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(p, n, sum,
+                                                                 failed);
+    if (cudaGetLastError() != cudaSuccess) {
+      *failed = 1;
+      return;
+    }
+    return;
+  }
+  *failed = 0;
+}
+
+// The rest of sumAfterFill after its cudaDeviceSynchronize() (line 47), for CDP2:
+// it runs once sumAfterFill's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void sumAfterFill_continuation(int *p, int n, long long *sum,
+                                          int *failed) {
+  long long total = 0;
+  for (int i = 0; i < n; ++i)
+    total += p[i];
+  *sum = total;
+  *failed = 0;
+}
+
+// The result read as a truth value, and code after the call that needs the
+// whole grid: the grid's first thread launches the continuation.
+__global__ void scaleAfterFill_continuation(int *p, int n);
+
+__global__ void scaleAfterFill(int *p, int n, int *failed) {
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    fill<<<(n + 255) / 256, 256>>>(p, n);
+  if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 &&
+      threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)
+    scaleAfterFill_continuation<<<gridDim, blockDim, 0, cudaStreamTailLaunch>>>(p,
+                                                                                n);
+  if (cudaGetLastError()) {
+    *failed = 1;
+    return;
+  }
+}
+
+// The rest of scaleAfterFill after its cudaDeviceSynchronize() (line 64), for CDP2:
+// it runs once scaleAfterFill's grid and all the work it launched have completed.
+// The grid's first thread launches it with the grid's shape; each thread
+// computes its values again.
+__global__ void scaleAfterFill_continuation(int *p, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    p[i] *= 2;
+}
+
+// Nothing runs after it: the synchronisation and its test go.
+__global__ void fillOnly(int *p, int n, int *failed) {
+  fill<<<(n + 255) / 256, 256>>>(p, n);
+}
