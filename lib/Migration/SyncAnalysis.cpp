@@ -38,7 +38,9 @@ public:
   }
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
+    // A child grid's indices are its own, not the launching thread's.
+    if (!Callee || isa<CUDAKernelCallExpr>(Call) ||
+        Callee->hasAttr<CUDAGlobalAttr>())
       return true;
     llvm::StringRef Name =
         Callee->getIdentifier() ? Callee->getName() : llvm::StringRef();

@@ -60,3 +60,16 @@ static __global__ void twice(int *value) {
   cudaDeviceSynchronize();
   value[1] = seen + *value;
 }
+
+__global__ void doubleSlice(int *slice) { slice[threadIdx.x] *= 2; }
+
+// The child reads its own threadIdx, not the thread's: what follows the call
+// does not, so each thread continues on its own, round after round.
+__global__ void doubleRounds(int *data, int rounds, long long *sums) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int r = 0; r < rounds; ++r) {
+    doubleSlice<<<1, 32>>>(data + 32 * t);
+    cudaDeviceSynchronize();
+    sums[t] += data[32 * t];
+  }
+}

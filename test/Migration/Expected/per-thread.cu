@@ -112,3 +112,35 @@ static __global__ void twice_continuation2(int *value, int seen) {
   value[1] = seen + *value;
 }
 
+__global__ void doubleSlice(int *slice) { slice[threadIdx.x] *= 2; }
+
+// The child reads its own threadIdx, not the thread's: what follows the call
+// does not, so each thread continues on its own, round after round.
+__global__ void doubleRounds_continuation(int *data, int rounds,
+                                          long long *sums, const int t, int r);
+
+__global__ void doubleRounds(int *data, int rounds, long long *sums) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int r = 0; r < rounds; ++r) {
+    doubleSlice<<<1, 32>>>(data + 32 * t);
+    doubleRounds_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(data, rounds,
+                                                                 sums, t, r);
+    return;
+  }
+}
+
+// The rest of doubleRounds after its cudaDeviceSynchronize() (line 72), for CDP2:
+// it runs once doubleRounds's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void doubleRounds_continuation(int *data, int rounds,
+                                          long long *sums, const int t, int r) {
+  sums[t] += data[32 * t];
+  ++r;
+  for (; r < rounds; ++r) {
+    doubleSlice<<<1, 32>>>(data + 32 * t);
+    doubleRounds_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(data, rounds,
+                                                                 sums, t, r);
+    return;
+  }
+}
+

@@ -15,7 +15,8 @@ __global__ void square(int *slice) {
 __global__ void add(int *slice) { slice[threadIdx.x] += 1; }
 
 __global__ void squaresThenSum(int *data, long long *sums, int *failed) {
-  int *slice = data + threadIdx.x * Slice;
+  const int t = threadIdx.x;
+  int *slice = data + t * Slice;
   square<<<1, Slice>>>(slice);
   if (cudaSuccess != cudaDeviceSynchronize()) {
     atomicAdd(failed, 1);
@@ -24,18 +25,19 @@ __global__ void squaresThenSum(int *data, long long *sums, int *failed) {
   long long sum = 0;
   for (int i = 0; i < Slice; ++i)
     sum += slice[i];
-  sums[threadIdx.x] = sum;
+  sums[t] = sum;
 }
 
 __global__ void addRounds(int *data, long long *sums, int *failed) {
-  int *slice = data + threadIdx.x * Slice;
+  const int t = threadIdx.x;
+  int *slice = data + t * Slice;
   for (int round = 0; round < Rounds; ++round) {
     add<<<1, Slice>>>(slice);
     if (cudaDeviceSynchronize() != cudaSuccess) {
       atomicAdd(failed, 1);
       return;
     }
-    sums[threadIdx.x] += slice[round];
+    sums[t] += slice[round];
   }
 }
 
