@@ -15,6 +15,12 @@
 
 #if defined(__clang__) && defined(__CUDA__)
 
+// nvcc's crt/common_functions.h includes <time.h> (with <string.h> and
+// <stdlib.h>, which clang's CUDA wrapper includes too) into every CUDA
+// file, and programs call time() and clock() with no #include of their
+// own: `srand(time(NULL))`. clang's wrapper skips that header.
+#include <time.h>
+
 // nvcc's crt/math_functions.h gives min and max for every pair of these
 // types to host and device code; clang's headers give them to device code
 // only, so `max(1.0f, x)` in a host function did not parse.
