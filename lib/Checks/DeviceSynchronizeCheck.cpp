@@ -49,8 +49,8 @@ public:
     if (Context.cdpVersion() != CdpVersion::CDP2)
       return;
     if (const auto *Call = Result.Nodes.getNodeAs<Expr>("call")) {
-      if (deviceSiteToCheck(*Call))
-        reportCall(*Call);
+      if (const CodeSite *Site = deviceSiteToCheck(*Call))
+        reportCall(*Call, *Site);
       return;
     }
     if (const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("function"))
@@ -58,22 +58,29 @@ public:
   }
 
 private:
-  void reportCall(const Expr &Call);
+  void reportCall(const Expr &Call, const CodeSite &Site);
   void findReferencesInTokens(const FunctionDecl &F);
   /// The range to delete when \p Call is the last statement of a kernel and
   /// its result is unused; invalid otherwise.
   CharSourceRange removableStatement(const Expr &Call);
 };
 
-void DeviceSynchronizeCheck::reportCall(const Expr &Call) {
+void DeviceSynchronizeCheck::reportCall(const Expr &Call,
+                                        const CodeSite &Site) {
   const SourceManager &SM = Context.sourceManager();
   SourceLocation Loc = SM.getExpansionLoc(Call.getBeginLoc());
   CharSourceRange Removal = removableStatement(Call);
   diag(Loc, Message) << Call.getSourceRange();
-  if (Removal.isValid())
+  if (Removal.isValid()) {
     note(Loc, "this is the kernel's last statement and its result is unused: "
               "remove it; the grid does not complete until its children do")
         << FixItHint::CreateRemoval(Removal);
+    return;
+  }
+  // The migration writes that kernel, from a kernel's own body.
+  if (Site.Function && Site.Function->hasAttr<CUDAGlobalAttr>())
+    note(Loc, "cdp-lower --migrate-cdp1 moves the code after it into such a "
+              "kernel");
 }
 
 CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {

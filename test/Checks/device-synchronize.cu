@@ -2,6 +2,9 @@
 // RUN:   | FileCheck %s --implicit-check-not='[-Wcdp'
 // RUN: not %clang-cdp-plugin --cuda-gpu-arch=sm_90 -fdiagnostics-parseable-fixits %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not='[-Wcdp'
+// The migration's note goes with calls in kernels that it can migrate: not
+// with a pointer, a __device__ helper or a removable last statement.
+// RUN: not %cdp-lower --check-only %s -- -std=c++17 2>&1 | grep -c 'note: cdp-lower --migrate-cdp1' | grep -x 2
 //
 // cdp-device-synchronize: CDP2 (CUDA 12+, always on sm_90+) has no
 // device-side cudaDeviceSynchronize. clang's own error ("no matching
@@ -23,14 +26,16 @@ __global__ void child(int *data) {}
 
 __global__ void waitsInTheMiddle(int *data) {
   child<<<1, 1>>>(data);
-  // CHECK: device-synchronize.cu:[[@LINE+1]]:3: error: cudaDeviceSynchronize() is not available in device code under CDP2 (CUDA 12 and later; always on sm_90 and up): a parent grid can no longer wait for its children; launch the work that needs their results as a kernel on cudaStreamTailLaunch, which runs after this grid and all its children complete [-Wcdp-device-synchronize]
+  // CHECK: device-synchronize.cu:[[@LINE+2]]:3: error: cudaDeviceSynchronize() is not available in device code under CDP2 (CUDA 12 and later; always on sm_90 and up): a parent grid can no longer wait for its children; launch the work that needs their results as a kernel on cudaStreamTailLaunch, which runs after this grid and all its children complete [-Wcdp-device-synchronize]
+  // CHECK: device-synchronize.cu:[[@LINE+1]]:3: note: cdp-lower --migrate-cdp1 moves the code after it into such a kernel
   cudaDeviceSynchronize();
   data[0] += 1;
 }
 
 __global__ void throughAMacro(int *data) {
   child<<<1, 1>>>(data);
-  // CHECK: device-synchronize.cu:[[@LINE+1]]:3: error: cudaDeviceSynchronize() is not available in device code under CDP2{{.*}} [-Wcdp-device-synchronize]
+  // CHECK: device-synchronize.cu:[[@LINE+2]]:3: error: cudaDeviceSynchronize() is not available in device code under CDP2{{.*}} [-Wcdp-device-synchronize]
+  // CHECK: device-synchronize.cu:[[@LINE+1]]:3: note: cdp-lower --migrate-cdp1 moves
   WAIT_FOR_CHILDREN();
   data[0] += 1;
 }
