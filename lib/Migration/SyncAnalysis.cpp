@@ -182,7 +182,8 @@ SyncAnalysis::analyse(llvm::ArrayRef<const CallExpr *> Syncs) {
   return std::move(Splits);
 }
 
-/// The expression \p E, perhaps cast to void or bool or in parentheses.
+/// \p E with the parentheses, implicit conversions and casts to void
+/// around it.
 const Stmt *SyncAnalysis::outermostWrapOf(const Stmt *E) const {
   while (true) {
     DynTypedNodeList Parents = Context.getParents(*E);

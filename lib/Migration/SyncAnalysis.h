@@ -41,7 +41,8 @@ public:
   bool inCopied(const Split &S, clang::SourceLocation Loc) const;
 
 private:
-  /// \p E, or the parentheses and casts to void or bool around it.
+  /// \p E with the parentheses, implicit conversions and casts to void
+  /// around it.
   const clang::Stmt *outermostWrapOf(const clang::Stmt *E) const;
   /// The 'if' that tests \p Call's result against cudaSuccess, without
   /// an else, whose branch returns; null for any other use.
