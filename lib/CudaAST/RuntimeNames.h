@@ -33,6 +33,12 @@ constexpr llvm::StringLiteral ProfileHeader = "cdp/profile.cuh";
 /// the same under --runtime-checks, and the site those checks report.
 constexpr llvm::StringLiteral DeviceLaunch = "cdp::DeviceLaunch";
 constexpr llvm::StringLiteral CheckedDeviceLaunch = "cdp::CheckedDeviceLaunch";
+/// Before C++17, which has no deduction guides, a launch whose kernel type
+/// each instantiation deduces calls these (`makeDeviceLaunch(k<T>, {...})`)
+/// where C++17 writes `DeviceLaunch(k<T>, {...})`.
+constexpr llvm::StringLiteral MakeDeviceLaunch = "cdp::makeDeviceLaunch";
+constexpr llvm::StringLiteral MakeCheckedDeviceLaunch =
+    "cdp::makeCheckedDeviceLaunch";
 constexpr llvm::StringLiteral LaunchSiteMacro = "CDP_LAUNCH_SITE";
 /// The prefix of a kernel's launch alias (`using cdp_launch_k = ...`).
 constexpr llvm::StringLiteral KernelAliasPrefix = "cdp_launch_";

@@ -237,7 +237,7 @@ public:
   }
 
   /// What makes a lowered launch need C++17 (NeedsCpp17's %select).
-  enum class Cpp17Use { DeducedKernel, Aggregation, Threshold, Coarsening };
+  enum class Cpp17Use { Aggregation, Threshold, Coarsening };
   /// The first launch whose lowered form needs C++17, and why.
   std::optional<std::pair<SourceLocation, Cpp17Use>> firstNeedingCpp17() const {
     return FirstNeedingCpp17;
@@ -252,8 +252,6 @@ private:
       return;
     ++Lowered[File];
     noteLowered(Launch);
-    if (State.FirstDeducedLaunch.isValid())
-      noteNeedsCpp17(State.FirstDeducedLaunch, Cpp17Use::DeducedKernel);
   }
 
   /// --instrument: \p Launch lowered as written, counted first.
@@ -515,7 +513,7 @@ public:
   }
 
 private:
-  /// The runtime the lowered launches include is C++14 (C++17 for the
+  /// The runtime the lowered launches include is C++11 (C++17 for the
   /// forms firstNeedingCpp17 names): one error up front, at the first
   /// launch, rather than many from inside its header. False after
   /// reporting it.
@@ -524,10 +522,9 @@ private:
     if (LangOpts.CPlusPlus17 || !LangOpts.CPlusPlus ||
         Visitor.firstLowered().isInvalid())
       return true;
-    if (!LangOpts.CPlusPlus14) {
+    if (!LangOpts.CPlusPlus11) {
       report(Context.getDiagnostics(), Visitor.firstLowered(),
-             LoweringDiag::NeedsCpp14)
-          << (LangOpts.CPlusPlus11 ? "11" : "98");
+             LoweringDiag::NeedsCpp11);
       return false;
     }
     auto NeedsCpp17 = Visitor.firstNeedingCpp17();
@@ -535,7 +532,8 @@ private:
       return true;
     report(Context.getDiagnostics(), NeedsCpp17->first,
            LoweringDiag::NeedsCpp17)
-        << static_cast<unsigned>(NeedsCpp17->second);
+        << static_cast<unsigned>(NeedsCpp17->second)
+        << (LangOpts.CPlusPlus14 ? "14" : "11");
     return false;
   }
 

@@ -83,8 +83,6 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
         Plan->Prefix = *Alias;
     applyRuntimeForm(Site, *Tokens, *Plan, InHostDevice, Edits);
     State.UseRuntime.insert(Site.File);
-    if (!IsStatic && State.FirstDeducedLaunch.isInvalid())
-      State.FirstDeducedLaunch = Launch.getBeginLoc();
   }
   if (Branches)
     Edits.insert(Branches->ElseAt, Branches->Else);

@@ -90,9 +90,6 @@ struct LaunchLoweringState {
   std::function<SourceEdits *(clang::FileID)> EditsOf;
   /// The files with a launch in the runtime form: they include the runtime.
   llvm::DenseSet<clang::FileID> UseRuntime;
-  /// The first launch lowered to a form that deduces the kernel's type
-  /// (`cdp::DeviceLaunch(k<T>, {...})`), which C++17 alone can compile.
-  clang::SourceLocation FirstDeducedLaunch;
   /// A kernel with a long parameter list is named once per file by an
   /// alias (`using cdp_launch_child = cdp::DeviceLaunch<void(...)>;`), so
   /// that its launches stay short: each kernel's alias in each file, ...

@@ -11,6 +11,7 @@
 #include "CudaAST/WrittenText.h"
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LaunchSite.h"
+#include "Lowering/RuntimeForm.h"
 #include "Lowering/TrivialCopy.h"
 #include "ParamLayout/LayoutDivergence.h"
 #include "ParamLayout/ParamLayout.h"
@@ -323,9 +324,10 @@ public:
   std::optional<LoweringPlan> planDependent(LaunchLoweringState &State) {
     LoweringPlan Plan;
     if (launchesThroughDependentValue()) {
-      // `k<<<...>>>(p)` with `K k`: the runtime's deduction guide takes the
-      // kernel's type from the pointer in each instantiation.
-      Plan.Prefix = (runtime::DeviceLaunch + "(").str();
+      // `k<<<...>>>(p)` with `K k`: the runtime's deduction guide (or
+      // makeDeviceLaunch) takes the kernel's type from the pointer in each
+      // instantiation.
+      Plan.Prefix = deducedLaunchPrefix(Site.LangOpts);
       for (const Expr *Arg : WrittenArgs)
         Plan.ArgOpeners.push_back(isa<PackExpansionExpr>(Arg) ? ".args("
                                                               : ".arg(");
@@ -335,7 +337,7 @@ public:
     if (!Kernel || rejectInstantiatedLayouts(State))
       return std::nullopt;
 
-    Plan.Prefix = (runtime::DeviceLaunch + "(").str();
+    Plan.Prefix = deducedLaunchPrefix(Site.LangOpts);
     unsigned NumParams =
         std::max<unsigned>(Kernel->getNumParams(), WrittenArgs.size());
     Plan.ArgOpeners.assign(NumParams, ".arg(");

@@ -120,9 +120,7 @@ bool lowerLaunchInMacroBody(LaunchSite &Site,
     return true;
 
   LoweringPlan Plan;
-  Plan.Prefix = (runtime::DeviceLaunch + "(").str();
-  if (State.FirstDeducedLaunch.isInvalid())
-    State.FirstDeducedLaunch = Launch.getBeginLoc();
+  Plan.Prefix = deducedLaunchPrefix(Site.LangOpts);
   if (Options.RuntimeChecks)
     checkPointers(Site, Plan, TripleLess,
                   writtenText(SourceRange(Callee, Callee), SM, Site.LangOpts));

@@ -199,11 +199,22 @@ void checkPointers(const LaunchSite &Site, LoweringPlan &Plan,
   OS << "\", " << Site.SM.getPresumedLineNumber(Loc) << ", \"";
   OS.write_escaped(Kernel);
   OS << "\"), ";
-  StringRef Unchecked = runtime::DeviceLaunch;
+  bool Made = StringRef(Plan.Prefix).starts_with(runtime::MakeDeviceLaunch);
+  StringRef Unchecked =
+      Made ? runtime::MakeDeviceLaunch : runtime::DeviceLaunch;
+  StringRef Checked =
+      Made ? runtime::MakeCheckedDeviceLaunch : runtime::CheckedDeviceLaunch;
   assert(StringRef(Plan.Prefix).starts_with(Unchecked) &&
          "a checked launch starts as an unchecked one");
-  Plan.Prefix = runtime::CheckedDeviceLaunch.str() +
-                Plan.Prefix.substr(Unchecked.size()) + SiteMacro;
+  Plan.Prefix =
+      Checked.str() + Plan.Prefix.substr(Unchecked.size()) + SiteMacro;
+}
+
+std::string deducedLaunchPrefix(const LangOptions &LangOpts) {
+  return ((LangOpts.CPlusPlus17 ? runtime::DeviceLaunch
+                                : runtime::MakeDeviceLaunch) +
+          "(")
+      .str();
 }
 
 } // namespace cdp

@@ -47,7 +47,12 @@ std::optional<std::string> aliasPrefix(const LaunchSite &Site,
 /// to data, the only kind the run-time check tests.
 bool mayPassPointers(const LaunchSite &Site);
 
-/// Turns the plan's `cdp::DeviceLaunch...(` into
+/// The opening of a launch whose kernel type each instantiation deduces:
+/// `cdp::DeviceLaunch(` (C++17's deduction guide), or before C++17
+/// `cdp::makeDeviceLaunch(`.
+std::string deducedLaunchPrefix(const clang::LangOptions &LangOpts);
+
+/// Turns the plan's `cdp::DeviceLaunch...(` (or `cdp::makeDeviceLaunch(`) into
 /// `cdp::CheckedDeviceLaunch...(CDP_LAUNCH_SITE("file.cu", 12, "child"), `
 /// for the launch written at \p Loc of kernel \p Kernel: the file is named
 /// without its directory, so the output does not depend on where the tool

@@ -41,10 +41,10 @@
 // (`cdp::aggregated::readStats()` on the host).
 //
 //===----------------------------------------------------------------------===//
-// Before C++17 this header adds one error and nothing else (before C++14,
+// Before C++17 this header adds one error and nothing else (before C++11,
 // cdp/launch.cuh's).
 #include "cdp/launch.cuh"
-#if defined(__cplusplus) && __cplusplus >= 201402L && __cplusplus < 201703L
+#if defined(__cplusplus) && __cplusplus >= 201103L && __cplusplus < 201703L
 // clang-format off
 #error "cdp/aggregate.cuh (launches aggregated by cdp-lower) needs C++17 or later: compile with -std=c++17, nvcc 13's default"
 // clang-format on

@@ -15,18 +15,18 @@
 // buffer; each `.arg<Offset>(value)` converts one argument to the kernel's
 // parameter type (exactly as a call converts it) and stores it at its offset;
 // `.launch()` launches. The configuration and each argument are evaluated
-// once; C++17 sequences the chain left to right, so in source order (C++14
-// leaves the order open, as it leaves a call's arguments').
+// once; C++17 sequences the chain left to right, so in source order (C++11
+// and C++14 leave the order open, as they leave a call's arguments').
 // When the parameter types depend on a template parameter, cdp-lower omits
 // the offsets (`.arg(a)`) and they are computed here, by the same rule.
 //
 //===----------------------------------------------------------------------===//
-// C++14 is enough for lowered launches (--threshold's serial runs need
-// C++17). Older standards get this one error and nothing of the header,
-// which would add a page of its own.
-#if defined(__cplusplus) && __cplusplus < 201402L
+// C++11 is enough for lowered launches, as nvcc 13 still builds C++11 code
+// (aggregation and --threshold's serial runs need C++17). C++03 gets this
+// one error and nothing of the header, which would add a page of its own.
+#if defined(__cplusplus) && __cplusplus < 201103L
 // clang-format off
-#error "cdp/launch.cuh (code lowered by cdp-lower) needs C++14 or later: compile with -std=c++17, nvcc 13's default"
+#error "cdp/launch.cuh (code lowered by cdp-lower) needs C++11 or later: compile with -std=c++17, nvcc 13's default"
 // clang-format on
 #elif !defined(CDP_LAUNCH_CUH)
 #define CDP_LAUNCH_CUH
@@ -82,6 +82,7 @@ __host__ __device__ constexpr std::size_t alignTo(std::size_t Offset,
 template <class... Params> struct ParamLayout {
   static constexpr std::size_t count = sizeof...(Params);
 
+#if __cplusplus >= 201402L
 private:
   /// Every offset, computed once per kernel type (a launch asks for each of
   /// its parameters; recomputing made 1,000 parameters cost 500,000 steps).
@@ -109,8 +110,6 @@ public:
     return Computed.Offsets[Index];
   }
 
-  static constexpr std::size_t size = offset(count);
-
 private:
   static constexpr std::size_t largestAlignment() {
     const std::size_t Aligns[] = {alignof(Params)..., 1};
@@ -119,17 +118,67 @@ private:
       Max = A > Max ? A : Max;
     return Max;
   }
+#else
+  // A C++11 constexpr function is one return statement: no table and no
+  // loop. The same rule is applied by recursion over halves of the
+  // parameter list, whose depth (log2 of the count) stays far below the
+  // compiler's limit. A trailing (size 0, align 1) entry makes the last
+  // offset the end.
+private:
+  static constexpr std::size_t Sizes[] = {sizeof(Params)..., 0};
+  static constexpr std::size_t Aligns[] = {alignof(Params)..., 1};
+
+  /// Where the parameters [First, Last) end when the first starts after
+  /// \p End bytes.
+  __host__ __device__ static constexpr std::size_t
+  endAfter(std::size_t First, std::size_t Last, std::size_t End) {
+    return Last == First ? End
+           : Last - First == 1
+               ? alignTo(kParamAlignmentBase + End, Aligns[First]) -
+                     kParamAlignmentBase + Sizes[First]
+               : endAfter((First + Last) / 2, Last,
+                          endAfter(First, (First + Last) / 2, End));
+  }
 
 public:
+  /// Offset of parameter `Index`; `offset(count)` is the buffer size.
+  __host__ __device__ static constexpr std::size_t offset(std::size_t Index) {
+    return alignTo(kParamAlignmentBase + endAfter(0, Index, 0), Aligns[Index]) -
+           kParamAlignmentBase;
+  }
+
+private:
+  static constexpr std::size_t larger(std::size_t A, std::size_t B) {
+    return A > B ? A : B;
+  }
+  /// The largest alignment of the parameters [First, Last), Last > First.
+  static constexpr std::size_t largestIn(std::size_t First, std::size_t Last) {
+    return Last - First == 1 ? Aligns[First]
+                             : larger(largestIn(First, (First + Last) / 2),
+                                      largestIn((First + Last) / 2, Last));
+  }
+  static constexpr std::size_t largestAlignment() {
+    return largestIn(0, count + 1);
+  }
+#endif
+
+public:
+  static constexpr std::size_t size = offset(count);
+
   /// The alignment argument of cudaGetParameterBuffer: the largest one.
   static constexpr std::size_t alignment = largestAlignment();
 };
 
-#if __cplusplus < 201703L
+#if __cplusplus >= 201402L && __cplusplus < 201703L
 // C++14 has no inline variables: offset() reads the table from here.
 template <class... Params>
 constexpr
     typename ParamLayout<Params...>::Table ParamLayout<Params...>::Computed;
+#elif __cplusplus < 201402L
+template <class... Params>
+constexpr std::size_t ParamLayout<Params...>::Sizes[];
+template <class... Params>
+constexpr std::size_t ParamLayout<Params...>::Aligns[];
 #endif
 
 namespace detail {
@@ -139,12 +188,41 @@ struct NoSuchParameter {
   NoSuchParameter() = delete;
 };
 
+#if __cplusplus >= 201402L
+template <std::size_t... Indices>
+using IndexSequence = std::index_sequence<Indices...>;
+template <class... Types> using IndicesFor = std::index_sequence_for<Types...>;
+#else
+/// C++11 has no std::index_sequence.
+template <std::size_t... Indices> struct IndexSequence {};
+template <class Front, class Back> struct JoinedIndices;
+template <std::size_t... Front, std::size_t... Back>
+struct JoinedIndices<IndexSequence<Front...>, IndexSequence<Back...>> {
+  using type = IndexSequence<Front..., (sizeof...(Front) + Back)...>;
+};
+/// 0 to Count - 1, made of two halves: log2(Count) deep, where counting
+/// one at a time would exhaust the instantiation depth.
+template <std::size_t Count> struct MakeIndices {
+  using type = typename JoinedIndices<
+      typename MakeIndices<Count / 2>::type,
+      typename MakeIndices<Count - Count / 2>::type>::type;
+};
+template <> struct MakeIndices<0> {
+  using type = IndexSequence<>;
+};
+template <> struct MakeIndices<1> {
+  using type = IndexSequence<0>;
+};
+template <class... Types>
+using IndicesFor = typename MakeIndices<sizeof...(Types)>::type;
+#endif
+
 template <std::size_t Index, class T> struct IndexedType {
   using type = T;
 };
 template <class Indices, class... Types> struct IndexedTypes;
 template <std::size_t... Indices, class... Types>
-struct IndexedTypes<std::index_sequence<Indices...>, Types...>
+struct IndexedTypes<IndexSequence<Indices...>, Types...>
     : IndexedType<Indices, Types>... {};
 template <std::size_t Index, class T>
 IndexedType<Index, T> selectIndexed(const IndexedType<Index, T> &);
@@ -155,7 +233,7 @@ IndexedType<Index, T> selectIndexed(const IndexedType<Index, T> &);
 /// and 1,000 `int`s fit in the 4 KB buffer.
 template <std::size_t Index, class... Types>
 using TypeAt = decltype(selectIndexed<Index>(
-    IndexedTypes<std::index_sequence_for<Types..., NoSuchParameter>, Types...,
+    IndexedTypes<IndicesFor<Types..., NoSuchParameter>, Types...,
                  NoSuchParameter>{}));
 
 /// The V1 pair (cudaGetParameterBuffer + cudaLaunchDevice) rejects the
@@ -196,16 +274,18 @@ __device__ inline bool usesLaunchV2(cudaStream_t Stream) {
 /// `shmem` of `<<<>>>` converts to size_t as in the original launch (no
 /// narrowing error for an `int` variable inside the braced configuration).
 struct SharedMemBytes {
-  __host__ __device__ SharedMemBytes(std::size_t Bytes) : Bytes(Bytes) {}
+  __host__ __device__ SharedMemBytes(std::size_t Bytes = 0) : Bytes(Bytes) {}
   std::size_t Bytes;
 };
 
 /// The four operands of `<<<grid, block, shmem, stream>>>`, in that order.
+/// An aggregate in every standard (C++11's may not have default member
+/// initializers): what `{grid, block}` leaves out is 0.
 struct LaunchConfig {
   dim3 Grid;
   dim3 Block;
-  SharedMemBytes SharedMem = 0;
-  cudaStream_t Stream = 0;
+  SharedMemBytes SharedMem;
+  cudaStream_t Stream;
 };
 
 //===----------------------------------------------------------------------===//
@@ -234,9 +314,12 @@ struct LaunchSiteInfo {
 namespace detail {
 
 template <class T>
-constexpr bool IsDataPointer =
-    std::is_pointer<T>::value &&
-    !std::is_function<std::remove_pointer_t<T>>::value;
+struct IsDataPointer
+    : std::integral_constant<
+          bool,
+          std::is_pointer<T>::value &&
+              !std::is_function<typename std::remove_pointer<T>::type>::value> {
+};
 
 /// The memory a pointer that a child must not get points to, or null when
 /// the child may use it.
@@ -270,16 +353,16 @@ namespace detail {
 /// refuses them when the types are known, and this catches the rest (the
 /// parameter types of a template, known only here).
 template <class T>
-constexpr bool IsByteCopyable =
-    std::is_trivially_copy_constructible<T>::value &&
-    std::is_trivially_move_constructible<T>::value &&
-    std::is_trivially_destructible<T>::value;
+struct IsByteCopyable
+    : std::integral_constant<
+          bool, std::is_trivially_copy_constructible<T>::value &&
+                    std::is_trivially_move_constructible<T>::value &&
+                    std::is_trivially_destructible<T>::value> {};
 
 template <bool...> struct Bools {};
-/// Whether every one of \p Values is true (a fold expression, in C++14).
+/// Whether every one of \p Values is true (a fold expression, in C++11).
 template <bool... Values>
-constexpr bool AllOf =
-    std::is_same<Bools<true, Values...>, Bools<Values..., true>>::value;
+struct AllOf : std::is_same<Bools<true, Values...>, Bools<Values..., true>> {};
 
 /// What a kernel of these parameters must satisfy to be launched from the
 /// device: its buffer fits, and every argument may be copied byte by byte.
@@ -287,7 +370,7 @@ template <class... Params> struct LaunchableKernel {
   static_assert(ParamLayout<Params...>::size <= kParamBufferLimit,
                 "cdp: the kernel's parameters exceed the 4 KB parameter "
                 "buffer of a device-side launch");
-  static_assert(AllOf<IsByteCopyable<Params>...>,
+  static_assert(AllOf<IsByteCopyable<Params>::value...>::value,
                 "cdp: cannot pass an argument whose copy or move constructor "
                 "or destructor is not trivial to a device-side launch (nvcc "
                 "refuses it too)");
@@ -332,10 +415,14 @@ template <class... Params> struct LaunchableKernel {
 /// group's stamp (high half) and how many of its lanes are inside (low
 /// half); 0 when it is free.
 constexpr unsigned kRuntimeTurns = 256 * 64;
-/// A variable template, which C++14 merges across translation units as
-/// C++17 would an inline variable.
-template <class = void>
-__device__ unsigned long long RuntimeTurns[kRuntimeTurns];
+/// The turns: a static of a function template, which every translation
+/// unit shares (a weak global, as a C++14 variable template or a C++17
+/// inline variable would be; nvcc allows neither a `__device__` static
+/// data member nor, before C++14, a variable template).
+template <class = void> __device__ unsigned long long *runtimeTurns() {
+  static unsigned long long Turns[kRuntimeTurns];
+  return Turns;
+}
 
 /// This thread's lane in its warp. (Not volatile: it never changes, so the
 /// compiler may read it once.)
@@ -377,7 +464,7 @@ class RuntimeTurn {
   unsigned long long *Turn;
 
   __device__ static unsigned long long *ofThisWarp() {
-    return &RuntimeTurns<>[warpSlotIndex()];
+    return &runtimeTurns<>()[warpSlotIndex()];
   }
 
   /// The same for the lanes that run this together, and for no other
@@ -471,7 +558,7 @@ __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
 
 /// Checks the offset cdp-lower wrote against this header's computation.
 template <class Layout, std::size_t Packed, std::size_t Offset>
-__host__ __device__ constexpr void checkOffset() {
+__host__ __device__ inline void checkOffset() {
   static_assert(Packed < Layout::count,
                 "cdp: more arguments than the kernel has parameters");
   static_assert(Offset == Layout::offset(Packed),
@@ -481,7 +568,21 @@ __host__ __device__ constexpr void checkOffset() {
 
 } // namespace detail
 
+/// One device-side launch of a kernel of type `void(Params...)`, with
+/// `Packed` arguments stored so far. See the file comment for its use.
+template <class Kernel, std::size_t Packed = 0> class DeviceLaunch;
+/// The same under run-time checks (below).
+template <class Kernel, std::size_t Packed = 0> class CheckedDeviceLaunch;
+
 namespace detail {
+
+/// The link of a launch chain `Count` arguments after `Link`.
+template <class Link, std::size_t Count> struct LinkAfter;
+template <template <class, std::size_t> class Chain, class Kernel,
+          std::size_t Packed, std::size_t Count>
+struct LinkAfter<Chain<Kernel, Packed>, Count> {
+  using type = Chain<Kernel, Packed + Count>;
+};
 
 /// `.args(values...)` of a launch chain's link: a pack expansion's
 /// arguments, one `.arg` each. An empty pack continues the chain from this
@@ -489,7 +590,8 @@ namespace detail {
 template <class Link> struct PackedArgs {
   __device__ Link &&args() && { return static_cast<Link &&>(*this); }
   template <class First, class... Rest>
-  __device__ auto args(First &&Value, Rest &&...More) && {
+  __device__ typename LinkAfter<Link, 1 + sizeof...(Rest)>::type
+  args(First &&Value, Rest &&...More) && {
     return static_cast<Link &&>(*this)
         .arg(std::forward<First>(Value))
         .args(std::forward<Rest>(More)...);
@@ -497,10 +599,6 @@ template <class Link> struct PackedArgs {
 };
 
 } // namespace detail
-
-/// One device-side launch of a kernel of type `void(Params...)`, with
-/// `Packed` arguments stored so far. See the file comment for its use.
-template <class Kernel, std::size_t Packed = 0> class DeviceLaunch;
 
 template <class... Params, std::size_t Packed>
 class DeviceLaunch<void(Params...), Packed>
@@ -558,6 +656,14 @@ public:
 template <class... Params>
 DeviceLaunch(void (*)(Params...), const LaunchConfig &)
     -> DeviceLaunch<void(Params...), 0>;
+#else
+/// Before C++17 (no deduction guides), dependent launches write
+/// `cdp::makeDeviceLaunch(k<T>, {...})`.
+template <class... Params>
+__device__ DeviceLaunch<void(Params...), 0>
+makeDeviceLaunch(void (*Kernel)(Params...), const LaunchConfig &Config) {
+  return DeviceLaunch<void(Params...), 0>(Kernel, Config);
+}
 #endif
 
 //===----------------------------------------------------------------------===//
@@ -574,8 +680,6 @@ DeviceLaunch(void (*)(Params...), const LaunchConfig &)
 // about 2,048 skips on an H200).
 //===----------------------------------------------------------------------===//
 
-template <class Kernel, std::size_t Packed = 0> class CheckedDeviceLaunch;
-
 namespace detail {
 
 /// What the links of one checked launch share.
@@ -584,15 +688,19 @@ template <class... Params> struct CheckedLaunchState {
   void (*Kernel)(Params...);
   LaunchConfig Config;
   LaunchSiteInfo *Site;
-  bool Rejected = false;
+  bool Rejected;
   alignas(
       kParamBufferAlign) unsigned char Staged[Layout::size ? Layout::size : 1];
+
+  __device__ CheckedLaunchState(void (*Kernel)(Params...),
+                                const LaunchConfig &Config,
+                                LaunchSiteInfo *Site)
+      : Kernel(Kernel), Config(Config), Site(Site), Rejected(false) {}
 
   template <std::size_t Packed, std::size_t Offset, class Param>
   __device__ void stage(const Param &Value) {
     checkOffset<Layout, Packed, Offset>();
-    test(Value, Packed + 1,
-         std::integral_constant<bool, IsDataPointer<Param>>());
+    test(Value, Packed + 1, IsDataPointer<Param>());
     std::memcpy(Staged + Offset, &Value, sizeof(Param));
   }
 
@@ -661,7 +769,7 @@ public:
   __device__ CheckedDeviceLaunch(LaunchSiteInfo *Site,
                                  void (*Kernel)(Params...),
                                  const LaunchConfig &Config)
-      : State{Kernel, Config, Site} {}
+      : State(Kernel, Config, Site) {}
 
   template <std::size_t Offset = State::Layout::offset(0)>
   __device__ CheckedDeviceLaunch<void(Params...), 1> arg(NextParam Value) && {
@@ -681,6 +789,14 @@ public:
 template <class... Params>
 CheckedDeviceLaunch(LaunchSiteInfo *, void (*)(Params...), const LaunchConfig &)
     -> CheckedDeviceLaunch<void(Params...), 0>;
+#else
+/// Before C++17, `cdp::makeCheckedDeviceLaunch(site, k<T>, {...})`.
+template <class... Params>
+__device__ CheckedDeviceLaunch<void(Params...), 0>
+makeCheckedDeviceLaunch(LaunchSiteInfo *Site, void (*Kernel)(Params...),
+                        const LaunchConfig &Config) {
+  return CheckedDeviceLaunch<void(Params...), 0>(Site, Kernel, Config);
+}
 #endif
 
 #if __cplusplus >= 201703L

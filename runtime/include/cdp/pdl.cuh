@@ -45,9 +45,18 @@ class ProgrammaticEventStream {
 public:
   __host__ ProgrammaticEventStream(cudaStream_t Stream, cudaEvent_t Event)
       : Stream(Stream), Event(Event) {}
+  /// Before C++17, returning one may move it: the moved-from one records
+  /// nothing.
+  __host__ ProgrammaticEventStream(ProgrammaticEventStream &&Other)
+      : Stream(Other.Stream), Event(Other.Event) {
+    Other.Event = nullptr;
+  }
   ProgrammaticEventStream(const ProgrammaticEventStream &) = delete;
   ProgrammaticEventStream &operator=(const ProgrammaticEventStream &) = delete;
-  __host__ ~ProgrammaticEventStream() { cudaEventRecord(Event, Stream); }
+  __host__ ~ProgrammaticEventStream() {
+    if (Event)
+      cudaEventRecord(Event, Stream);
+  }
 
   __host__ operator cudaStream_t() const { return Stream; }
 
