@@ -44,6 +44,9 @@ enum class FlagKind {
   HostCompiler,    ///< -ccbin, --compiler-bindir
   DropWithValue,   ///< steers another pass of nvcc; takes a value
   Drop,            ///< steers another pass of nvcc, or the output
+  /// As Drop, where clang's driver reads the same spelling as another flag
+  /// (-G, MIPS's small-data threshold there).
+  DropClangReadsOtherwise,
   Unknown,
 };
 
@@ -73,6 +76,23 @@ const NvccFlag *flagNamed(llvm::StringRef Name) {
   return nullptr;
 }
 
+/// An argument that names a flag, as nvcc reads it: its name without the
+/// dashes, split at the first `=`.
+struct FlagSpelling {
+  llvm::StringRef Key;    ///< `arch` of `--arch=sm_90`
+  llvm::StringRef Joined; ///< `sm_90` of `--arch=sm_90`
+  bool HasJoinedValue;
+};
+
+/// \p Arg's spelling; nothing for an input (`-` is standard input).
+std::optional<FlagSpelling> spellingOf(llvm::StringRef Arg) {
+  if (!Arg.starts_with("-") || Arg == "-" || Arg == "--")
+    return std::nullopt;
+  llvm::StringRef Name = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
+  auto [Key, Joined] = Name.split('=');
+  return FlagSpelling{Key, Joined, Name.contains('=')};
+}
+
 /// The flag whose value is joined to its one-letter name (`-Ifoo`).
 const NvccFlag *joinedFlagOf(llvm::StringRef Arg) {
   if (Arg.size() < 3 || Arg[0] != '-' || Arg[1] == '-' ||
@@ -86,6 +106,7 @@ bool takesValue(FlagKind Kind) {
   case FlagKind::DeviceCompile:
   case FlagKind::ForwardUnknown:
   case FlagKind::Drop:
+  case FlagKind::DropClangReadsOtherwise:
   case FlagKind::Unknown:
     return false;
   default:
@@ -303,6 +324,7 @@ void Translation::addFlag(const NvccFlag &Flag, llvm::StringRef Value) {
     return; // Read by run().
   case FlagKind::DropWithValue:
   case FlagKind::Drop:
+  case FlagKind::DropClangReadsOtherwise:
   case FlagKind::Unknown:
     return;
   }
@@ -325,13 +347,12 @@ llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
         AddInput(Input);
       break;
     }
-    if (!Arg.starts_with("-") || Arg == "-") {
+    std::optional<FlagSpelling> Spelled = spellingOf(Arg);
+    if (!Spelled) {
       AddInput(I);
       continue;
     }
-    llvm::StringRef Name = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
-    auto [Key, Joined] = Name.split('=');
-    bool HasJoinedValue = Name.contains('=');
+    llvm::StringRef Key = Spelled->Key;
     const NvccFlag *Flag = flagNamed(Key);
     if (!Flag) {
       if (Key.starts_with("O") && !Arg.starts_with("--")) {
@@ -351,13 +372,15 @@ llvm::Error Translation::run(llvm::ArrayRef<std::string> Args, unsigned Depth) {
       continue;
     }
     FlagKind Kind = Flag->Kind;
-    llvm::StringRef Value = Joined;
-    if (takesValue(Kind) && !HasJoinedValue) {
+    llvm::StringRef Value = Spelled->Joined;
+    if (takesValue(Kind) && !Spelled->HasJoinedValue) {
       // `-Werror` alone is a flag; its list of kinds is optional.
       if (Key == "Werror")
         continue;
+      // nvcc's own words; a parse for its default architecture instead
+      // would check code the build never compiles.
       if (I + 1 == Args.size())
-        break; // nvcc would stop here with "missing value".
+        return llvm::createStringError("argument expected after '" + Arg + "'");
       Value = Args[++I];
     }
     if (Kind == FlagKind::OptionsFile) {
@@ -406,10 +429,8 @@ static bool clangSpells(llvm::StringRef Arg) {
 
 bool namesNvccOnlyFlag(llvm::ArrayRef<std::string> Flags) {
   return llvm::any_of(Flags, [](llvm::StringRef Arg) {
-    if (!Arg.starts_with("-") || Arg == "-" || Arg == "--")
-      return false;
-    llvm::StringRef Name = Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
-    const NvccFlag *Flag = flagNamed(Name.split('=').first);
+    std::optional<FlagSpelling> Spelled = spellingOf(Arg);
+    const NvccFlag *Flag = Spelled ? flagNamed(Spelled->Key) : nullptr;
     // Warnings (-Werror, -Wreorder) are both compilers' flags.
     if (!Flag || Arg.starts_with("-W"))
       return false;
@@ -419,11 +440,10 @@ bool namesNvccOnlyFlag(llvm::ArrayRef<std::string> Flags) {
       return false; // Spelled as clang spells it.
     case FlagKind::Drop:
     case FlagKind::DropWithValue:
-      // -c, -g, -w, -M, -x are clang's too; -lineinfo is not -l ineinfo;
-      // clang's -G is MIPS's.
-      return Arg == "-G" || !clangSpells(Arg);
+      // -c, -g, -w, -M, -x are clang's too; -lineinfo is not -l ineinfo.
+      return !clangSpells(Arg);
     default:
-      return true; // -arch included, which clang reads as Darwin's.
+      return true; // -arch and -G included, which clang reads otherwise.
     }
   });
 }

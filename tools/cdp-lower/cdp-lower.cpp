@@ -395,9 +395,23 @@ int main(int argc, const char **argv) {
   std::optional<std::vector<std::string>> NvccFlagList =
       takeNvccFlags(argc, argv);
   std::unique_ptr<CompilationDatabase> FromCommandLine;
-  if (NvccFlagList)
+  if (NvccFlagList) {
+    // The inputs go after these flags: read alone first, so that a last
+    // flag that takes a value is nvcc's error ("argument expected after
+    // '-arch'") rather than the input taken as its value.
+    std::vector<std::string> Command = {"nvcc"};
+    llvm::append_range(Command, *NvccFlagList);
+    llvm::SmallString<256> Directory;
+    llvm::sys::fs::current_path(Directory);
+    if (llvm::Expected<cdp::ClangCommandLine> Translated =
+            cdp::translateNvccCommand(Command, Directory);
+        !Translated) {
+      error() << llvm::toString(Translated.takeError()) << "\n";
+      return 1;
+    }
     FromCommandLine =
         std::make_unique<FixedCompilationDatabase>(".", *NvccFlagList);
+  }
   bool FlagsAreNvccs = FromCommandLine != nullptr;
   if (!FromCommandLine)
     FromCommandLine =
