@@ -52,8 +52,7 @@ Span SourceSpans::statement(const Stmt &S) const {
 }
 
 Span SourceSpans::wholeLines(Span S) const {
-  size_t LineStart = Buffer.find_last_of('\n', S.Begin ? S.Begin - 1 : 0);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  size_t LineStart = lineStartOffset(Buffer, S.Begin);
   size_t LineEnd = Buffer.find('\n', S.End);
   if (LineEnd == llvm::StringRef::npos)
     LineEnd = Buffer.size();
@@ -102,6 +101,21 @@ SourceSpans::text(Span S, llvm::ArrayRef<Substitution> Substitutions) const {
 
 std::string SourceSpans::indentOf(unsigned Offset) const {
   return lineIndentation(Buffer, Offset);
+}
+
+bool SourceSpans::startsItsLine(unsigned Offset) const {
+  return Buffer.slice(lineStartOffset(Buffer, Offset), Offset).trim().empty();
+}
+
+unsigned SourceSpans::commentLinesAbove(unsigned Offset) const {
+  size_t Start = lineStartOffset(Buffer, Offset);
+  while (Start > 0) {
+    size_t Above = lineStartOffset(Buffer, Start - 1);
+    if (!Buffer.slice(Above, Start).ltrim().starts_with("//"))
+      break;
+    Start = Above;
+  }
+  return static_cast<unsigned>(Start);
 }
 
 std::string SourceSpans::reindent(llvm::StringRef Text, llvm::StringRef From,

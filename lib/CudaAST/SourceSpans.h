@@ -58,6 +58,12 @@ public:
 
   /// The blanks that start the line of \p Offset.
   std::string indentOf(unsigned Offset) const;
+  /// Whether only blanks come before \p Offset on its line.
+  bool startsItsLine(unsigned Offset) const;
+  /// Where the `//` comment lines right above the line of \p Offset begin
+  /// (no blank line between them), which say what that line declares; the
+  /// start of its line when there are none.
+  unsigned commentLinesAbove(unsigned Offset) const;
   /// \p Text with the lines after its first moved from indentation \p From
   /// to \p To.
   static std::string reindent(llvm::StringRef Text, llvm::StringRef From,

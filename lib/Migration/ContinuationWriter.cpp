@@ -97,15 +97,6 @@ std::string ContinuationWriter::removed(Span Statement) const {
   return KeepLineNumbers ? Spans.lineBreaksOf(Spans.wholeLines(Statement)) : "";
 }
 
-/// Whether \p S is `return;`, perhaps in braces.
-static bool onlyReturns(const Stmt &S) {
-  const Stmt *Only = &S;
-  if (const auto *Block = dyn_cast<CompoundStmt>(&S))
-    Only = Block->size() == 1 ? Block->body_front() : nullptr;
-  const auto *Return = dyn_cast_or_null<ReturnStmt>(Only);
-  return Return && !Return->getRetValue();
-}
-
 void ContinuationWriter::substitute(const Split &S) {
   const Stmt *Parent = S.Ancestors.back();
   const auto *Block = dyn_cast<CompoundStmt>(Parent);
@@ -123,7 +114,7 @@ void ContinuationWriter::substitute(const Split &S) {
   // tests the launch's; unless all it does is return, as the thread does
   // next anyway.
   std::string Check;
-  if (S.ErrorCheck && !onlyReturns(*S.ErrorCheck->getThen())) {
+  if (S.ErrorCheck && !S.ErrorCheckOnlyReturns) {
     Substitutions.push_back({Spans.expression(*S.Call), "cudaGetLastError()"});
     Check = "\n" + Indent +
             Spans.text(Spans.statement(*S.ErrorCheck), Substitutions);
@@ -260,7 +251,11 @@ std::string ContinuationWriter::continuation(const Split &S) {
              : "// The grid's first thread launches it with the grid's "
                "shape; each thread\n// computes its values again.\n");
   std::string Static = Kernel.getStorageClass() == SC_Static ? "static " : "";
-  OS << wrapped("", Static + "__global__ void " + S.Name, parameters(S), " {")
+  // The kernel's brace style: `{` after the parameters, or on a line of
+  // its own (as textbook CUDA writes kernels).
+  bool BraceOnOwnLine = Spans.startsItsLine(Spans.statement(Body).Begin);
+  OS << wrapped("", Static + "__global__ void " + S.Name, parameters(S),
+                BraceOnOwnLine ? "\n{" : " {")
      << "\n";
   for (const VarDecl *V : S.Declared) {
     const auto *Decl =
@@ -327,10 +322,12 @@ void ContinuationWriter::write(std::vector<Split> &Splits) {
   if (Continuations == 0)
     return;
   // The continuations: declared before the kernel, which launches them,
-  // and defined after it.
+  // and before the comments that say what the kernel does; defined after
+  // it.
   SourceLocation Start = SM.getExpansionLoc(Kernel.getBeginLoc());
   if (const RawComment *Comment = Context.getRawCommentForDeclNoCache(&Kernel))
     Start = SM.getExpansionLoc(Comment->getBeginLoc());
+  Start = Spans.location(Spans.commentLinesAbove(Spans.offset(Start)));
   std::string Declarations, Definitions;
   for (const Split &S : Splits) {
     if (S.Kind == Shape::Remove)

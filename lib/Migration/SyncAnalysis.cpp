@@ -115,12 +115,14 @@ public:
   }
 };
 
-/// Whether \p S cannot complete normally: a return, or a block that ends
-/// with one.
-bool endsInReturn(const Stmt *S) {
+/// The return \p S ends with: \p S itself, or the last statement of a
+/// block (with \p Alone, its only one); null when it ends otherwise.
+const ReturnStmt *finalReturnOf(const Stmt *S, bool Alone = false) {
   if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
-    S = Block->body_empty() ? nullptr : Block->body_back();
-  return isa_and_nonnull<ReturnStmt>(S);
+    S = Block->body_empty() || (Alone && Block->size() != 1)
+            ? nullptr
+            : Block->body_back();
+  return dyn_cast_or_null<ReturnStmt>(S);
 }
 
 /// Whether \p E names the enumerator cudaSuccess.
@@ -217,7 +219,7 @@ const IfStmt *SyncAnalysis::errorCheckOf(const Stmt *Call) const {
   const auto *If = dyn_cast_or_null<IfStmt>(Parent);
   if (!If || If->getCond() != Tested || If->getElse() || If->getInit() ||
       If->getConditionVariable() || If->isConsteval() ||
-      !endsInReturn(If->getThen()))
+      !finalReturnOf(If->getThen()))
     return nullptr;
   return If;
 }
@@ -228,6 +230,8 @@ bool SyncAnalysis::place(Split &S) {
   const Stmt *Current = outermostWrapOf(S.Call);
   if (const IfStmt *Check = errorCheckOf(S.Call)) {
     S.ErrorCheck = Check;
+    const ReturnStmt *Only = finalReturnOf(Check->getThen(), /*Alone=*/true);
+    S.ErrorCheckOnlyReturns = Only && !Only->getRetValue();
     Current = Check;
   }
   if (Context.getParents(*Current).empty() ||

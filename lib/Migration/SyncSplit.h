@@ -51,6 +51,9 @@ struct Split {
   /// continuation's launch, testing that launch's error (cudaGetLastError())
   /// as CDP1 code tested the synchronisation's.
   const clang::IfStmt *ErrorCheck = nullptr;
+  /// The ErrorCheck's branch is `return;` alone: the 'if' goes, as the
+  /// thread returns after the launch anyway.
+  bool ErrorCheckOnlyReturns = false;
   /// The statements around it, from the kernel's body inwards.
   llvm::SmallVector<const clang::Stmt *, 4> Ancestors;
   Shape Kind = Shape::Remove;

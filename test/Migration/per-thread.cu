@@ -73,3 +73,12 @@ __global__ void doubleRounds(int *data, int rounds, long long *sums) {
     sums[t] += data[32 * t];
   }
 }
+
+// Textbook style, the brace on a line of its own: the continuation is
+// written so too.
+__global__ void braceAlone(int *value)
+{
+  step<<<1, 1>>>(value);
+  cudaDeviceSynchronize();
+  value[1] = *value;
+}

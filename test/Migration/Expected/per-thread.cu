@@ -37,10 +37,10 @@ __global__ void sumTree_continuation(long long *out, long long *partial) {
 
 __global__ void step(int *value) { *value += 1; }
 
-// A for loop: the continuation runs the rest of the iteration, the
-// increment, and the loop again.
 __global__ void stepTimes_continuation(int *value, int times, int *log, int i);
 
+// A for loop: the continuation runs the rest of the iteration, the
+// increment, and the loop again.
 __global__ void stepTimes(int *value, int times, int *log) {
   for (int i = 0; i < times; ++i) {
     step<<<1, 1>>>(value);
@@ -70,10 +70,10 @@ __global__ void stepTimes_continuation(int *value, int times, int *log, int i) {
   log[times] = -1;
 }
 
-// Every thread launches and waits; what follows uses a value computed from
-// its index, which travels with it.
 __global__ void everyThread_continuation(int *data, int i);
 
+// Every thread launches and waits; what follows uses a value computed from
+// its index, which travels with it.
 __global__ void everyThread(int *data) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   step<<<1, 1>>>(data + i);
@@ -87,10 +87,10 @@ __global__ void everyThread_continuation(int *data, int i) {
   data[i] *= 2;
 }
 
-// Two synchronisations: two continuations, the first launching the second.
 static __global__ void twice_continuation1(int *value);
 static __global__ void twice_continuation2(int *value, int seen);
 
+// Two synchronisations: two continuations, the first launching the second.
 static __global__ void twice(int *value) {
   step<<<1, 1>>>(value);
   twice_continuation1<<<1, 1, 0, cudaStreamTailLaunch>>>(value);
@@ -114,11 +114,11 @@ static __global__ void twice_continuation2(int *value, int seen) {
 
 __global__ void doubleSlice(int *slice) { slice[threadIdx.x] *= 2; }
 
-// The child reads its own threadIdx, not the thread's: what follows the call
-// does not, so each thread continues on its own, round after round.
 __global__ void doubleRounds_continuation(int *data, int rounds,
                                           long long *sums, const int t, int r);
 
+// The child reads its own threadIdx, not the thread's: what follows the call
+// does not, so each thread continues on its own, round after round.
 __global__ void doubleRounds(int *data, int rounds, long long *sums) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   for (int r = 0; r < rounds; ++r) {
@@ -142,5 +142,23 @@ __global__ void doubleRounds_continuation(int *data, int rounds,
                                                                  sums, t, r);
     return;
   }
+}
+
+__global__ void braceAlone_continuation(int *value);
+
+// Textbook style, the brace on a line of its own: the continuation is
+// written so too.
+__global__ void braceAlone(int *value)
+{
+  step<<<1, 1>>>(value);
+  braceAlone_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(value);
+}
+
+// The rest of braceAlone after its cudaDeviceSynchronize() (line 82), for CDP2:
+// it runs once braceAlone's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void braceAlone_continuation(int *value)
+{
+  value[1] = *value;
 }
 

@@ -17,9 +17,9 @@
 
 __global__ void childKernel() { printf("Hello "); }
 
-// The guide's example: its test only returns.
 __global__ void parentKernel_continuation();
 
+// The guide's example: its test only returns.
 __global__ void parentKernel() {
   // launch child
   childKernel<<<1, 1>>>();
@@ -44,11 +44,11 @@ __global__ void fill(int *p, int n) {
     p[i] = i;
 }
 
-// In a branch, tested the other way round: the thread returns after the
-// test, and the rest runs in the continuation.
 __global__ void sumAfterFill_continuation(int *p, int n, long long *sum,
                                           int *failed);
 
+// In a branch, tested the other way round: the thread returns after the
+// test, and the rest runs in the continuation.
 __global__ void sumAfterFill(int *p, int n, long long *sum, int *failed) {
   if (n > 0) {
     fill<<<(n + 255) / 256, 256>>>(p, n);
@@ -75,10 +75,10 @@ __global__ void sumAfterFill_continuation(int *p, int n, long long *sum,
   *failed = 0;
 }
 
-// The result read as a truth value, and code after the call that needs the
-// whole grid: the grid's first thread launches the continuation.
 __global__ void scaleAfterFill_continuation(int *p, int n);
 
+// The result read as a truth value, and code after the call that needs the
+// whole grid: the grid's first thread launches the continuation.
 __global__ void scaleAfterFill(int *p, int n, int *failed) {
   if (blockIdx.x == 0 && threadIdx.x == 0)
     fill<<<(n + 255) / 256, 256>>>(p, n);

@@ -13,10 +13,10 @@ constexpr int Threads = 256;
 
 __global__ void fill(float *data, int first) { data[threadIdx.x] = first; }
 
-// One thread of each block launches and waits; the block reads after
-// __syncthreads().
 __global__ void blockSums_continuation(float *data, float *sums);
 
+// One thread of each block launches and waits; the block reads after
+// __syncthreads().
 __global__ void blockSums(float *data, float *sums, int n) {
   if (n == 0)
     return;
@@ -44,9 +44,9 @@ __global__ void blockSums_continuation(float *data, float *sums) {
     sums[blockIdx.x] = partial[0] + partial[Threads - 1];
 }
 
-// Every thread launches and waits; what follows reads its index.
 __global__ void everyThread_continuation(float *data);
 
+// Every thread launches and waits; what follows reads its index.
 __global__ void everyThread(float *data) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   fill<<<1, 1>>>(data + i, i);
