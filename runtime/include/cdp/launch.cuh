@@ -22,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 // C++11 is enough for lowered launches, as nvcc 13 still builds C++11 code
-// (aggregation and --threshold's serial runs need C++17). C++03 gets this
+// (aggregation, --threshold and --coarsen need C++17). C++03 gets this
 // one error and nothing of the header, which would add a page of its own.
 #if defined(__cplusplus) && __cplusplus < 201103L
 // clang-format off
