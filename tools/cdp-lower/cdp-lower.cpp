@@ -369,15 +369,21 @@ takeNvccFlags(int &Argc, const char **Argv) {
   return Flags;
 }
 
-/// --print-nvcc-sources: the positions of the CUDA sources among \p Flags,
-/// as NvccCommandLine finds them for the parse.
-static int printNvccSources(const std::vector<std::string> &Flags) {
+/// The nvcc flags after `--` read as nvcc reads them, from here.
+static llvm::Expected<cdp::ClangCommandLine>
+translateFlagsAfterDashes(const std::vector<std::string> &Flags) {
   std::vector<std::string> Command = {"nvcc"};
   llvm::append_range(Command, Flags);
   llvm::SmallString<256> Directory;
   llvm::sys::fs::current_path(Directory);
+  return cdp::translateNvccCommand(Command, Directory);
+}
+
+/// --print-nvcc-sources: the positions of the CUDA sources among \p Flags,
+/// as NvccCommandLine finds them for the parse.
+static int printNvccSources(const std::vector<std::string> &Flags) {
   llvm::Expected<cdp::ClangCommandLine> Translated =
-      cdp::translateNvccCommand(Command, Directory);
+      translateFlagsAfterDashes(Flags);
   if (!Translated) {
     error() << llvm::toString(Translated.takeError()) << "\n";
     return 1;
@@ -399,12 +405,8 @@ int main(int argc, const char **argv) {
     // The inputs go after these flags: read alone first, so that a last
     // flag that takes a value is nvcc's error ("argument expected after
     // '-arch'") rather than the input taken as its value.
-    std::vector<std::string> Command = {"nvcc"};
-    llvm::append_range(Command, *NvccFlagList);
-    llvm::SmallString<256> Directory;
-    llvm::sys::fs::current_path(Directory);
     if (llvm::Expected<cdp::ClangCommandLine> Translated =
-            cdp::translateNvccCommand(Command, Directory);
+            translateFlagsAfterDashes(*NvccFlagList);
         !Translated) {
       error() << llvm::toString(Translated.takeError()) << "\n";
       return 1;
