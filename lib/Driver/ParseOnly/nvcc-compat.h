@@ -46,6 +46,15 @@ CDP_HOST_MIN_MAX(double, float, double)
 CDP_HOST_MIN_MAX(double, double, float)
 #undef CDP_HOST_MIN_MAX
 
+// nvcc reads __managed__ as a variable of device memory that the host
+// reaches too: `__managed__ int n;` is a __device__ variable. clang knows
+// the attribute for HIP only and, in CUDA, drops it with a warning, so the
+// variable was a host one and every device function that used it failed to
+// parse. The parse reads it as nvcc's front end does, a __device__ variable
+// (the lowered output keeps the __managed__ that was written).
+#undef __managed__
+#define __managed__ __attribute__((device))
+
 #endif // __clang__ && __CUDA__
 
 #endif // CDP_NVCC_COMPAT_H
