@@ -45,6 +45,12 @@ private:
          "synchronization depth to reserve or query, and %0 fails with "
          "cudaErrorUnsupportedLimit; remove the call")
         << Call.Name << Limit->getSourceRange();
+    // CDP1 programs set the limit on the host before their first launch,
+    // and check the result; the migration does both edits for them.
+    if (Call.Name == "cudaDeviceSetLimit")
+      note(Limit->getBeginLoc(),
+           "cdp-lower --migrate-cdp1 removes the call, and where its result "
+           "is used gives cudaSuccess instead");
   }
 };
 

@@ -10,7 +10,9 @@
 #include <cuda_runtime.h>
 
 int main() {
-  // CHECK: sync-depth-limit.cu:[[@LINE+1]]:22: error: cudaLimitDevRuntimeSyncDepth is not supported under CDP2: no parent grid can wait for its children, so there is no synchronization depth to reserve or query, and cudaDeviceSetLimit fails with cudaErrorUnsupportedLimit; remove the call [-Wcdp-sync-depth-limit]
+  // CHECK: sync-depth-limit.cu:[[@LINE+3]]:22: error: cudaLimitDevRuntimeSyncDepth is not supported under CDP2: no parent grid can wait for its children, so there is no synchronization depth to reserve or query, and cudaDeviceSetLimit fails with cudaErrorUnsupportedLimit; remove the call [-Wcdp-sync-depth-limit]
+  // CHECK-NEXT: cudaDeviceSetLimit(cudaLimitDevRuntimeSyncDepth, 4);
+  // CHECK: sync-depth-limit.cu:[[@LINE+1]]:22: note: cdp-lower --migrate-cdp1 removes the call, and where its result is used gives cudaSuccess instead
   cudaDeviceSetLimit(cudaLimitDevRuntimeSyncDepth, 4);
   size_t depth = 0;
   // CHECK: sync-depth-limit.cu:[[@LINE+1]]:30: error: cudaLimitDevRuntimeSyncDepth is not supported under CDP2: {{.*}} and cudaDeviceGetLimit fails with cudaErrorUnsupportedLimit; remove the call [-Wcdp-sync-depth-limit]
