@@ -16,6 +16,8 @@
 #ifndef CDP_LOWER_DRIVER_NVCCIDIOMS_H
 #define CDP_LOWER_DRIVER_NVCCIDIOMS_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <optional>
 #include <string>
 
@@ -25,8 +27,10 @@ class Diagnostic;
 
 namespace cdp {
 
-/// The note for clang's error \p Error when it is one of nvcc's idioms.
-std::optional<std::string> nvccIdiomNote(const clang::Diagnostic &Error);
+/// The note for clang's error \p Diag, or for a note of clang's that
+/// explains the error \p ErrorText, when it is one of nvcc's idioms.
+std::optional<std::string> nvccIdiomNote(const clang::Diagnostic &Diag,
+                                         llvm::StringRef ErrorText);
 
 } // namespace cdp
 

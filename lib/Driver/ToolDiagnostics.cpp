@@ -120,17 +120,28 @@ void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   record(Level, Info);
   print(Level, Info);
-  if (Level >= DiagnosticsEngine::Error)
-    if (std::optional<std::string> Note = nvccIdiomNote(Info)) {
-      // A note of the tool's own, at the error's place, under clang's error.
-      DiagnosticsEngine &Diags =
-          const_cast<DiagnosticsEngine &>(*Info.getDiags());
-      unsigned ID =
-          Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
-      DiagnosticStorage NoStorage;
-      Diagnostic Idiom(&Diags, Info.getLocation(), ID, NoStorage, *Note);
-      print(DiagnosticsEngine::Note, Idiom);
-    }
+  // One idiom note an error, under the error or under the note of clang's
+  // that names the idiom, and at the error's place either way.
+  if (Level != DiagnosticsEngine::Note) {
+    IdiomNoted = false;
+    LastErrorAt = Info.getLocation();
+    LastErrorText.clear();
+    Info.FormatDiagnostic(LastErrorText);
+  }
+  bool MayNameIdiom =
+      Level == DiagnosticsEngine::Note || Level >= DiagnosticsEngine::Error;
+  if (IdiomNoted || !MayNameIdiom)
+    return;
+  if (std::optional<std::string> Note = nvccIdiomNote(Info, LastErrorText)) {
+    IdiomNoted = true;
+    DiagnosticsEngine &Diags =
+        const_cast<DiagnosticsEngine &>(*Info.getDiags());
+    unsigned ID =
+        Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
+    DiagnosticStorage NoStorage;
+    Diagnostic Idiom(&Diags, LastErrorAt, ID, NoStorage, *Note);
+    print(DiagnosticsEngine::Note, Idiom);
+  }
 }
 
 void ToolDiagnostics::print(DiagnosticsEngine::Level Level,

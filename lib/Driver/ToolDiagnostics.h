@@ -19,6 +19,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
@@ -67,6 +68,12 @@ private:
   llvm::StringSet<> Printed;
   /// The last warning or error was a repeat: so are its notes.
   bool DroppingNotes = false;
+  /// An idiom note was printed for the last error (NvccIdioms.h).
+  bool IdiomNoted = false;
+  /// Where the last error or warning is, and what it says: an idiom note
+  /// goes there.
+  clang::SourceLocation LastErrorAt;
+  llvm::SmallString<128> LastErrorText;
   /// Records \p Info (a note adds to the last record).
   /// Prints through the printer of the chosen format.
   void print(clang::DiagnosticsEngine::Level Level,

@@ -29,3 +29,17 @@ int host(int n) {
   // CHECK: refused.cu:[[@LINE-2]]:14: note: nvcc's host compiler accepts an initializer on a variable-length array; clang does not: fill the array after its declaration
   return buffer[0];
 }
+
+// nvcc compiles a static or inline device function only where something
+// calls it, and checks its calls then; clang checks every function.
+#include <sys/time.h>
+static __device__ double unusedSeconds() {
+  struct timeval now;
+  gettimeofday(&now, 0);
+  // CHECK: refused.cu:[[@LINE-1]]:3: error: no matching function for call to 'gettimeofday'
+  // CHECK: note: candidate function not viable: call to __host__ function from __device__ function
+  // CHECK-NEXT: gettimeofday
+  // CHECK-NEXT: ^
+  // CHECK-NEXT: refused.cu:[[@LINE-5]]:3: note: nvcc reports this call only in a device function it compiles, and it does not compile a static or inline one that nothing calls; clang reports it in every function: if nothing calls this one, remove it
+  return now.tv_sec;
+}
