@@ -120,7 +120,12 @@ void ContinuationWriter::substitute(const Split &S) {
             Spans.text(Spans.statement(*S.ErrorCheck), Substitutions);
   }
   if (S.Kind == Shape::PerThread) {
-    std::string Text = launch(S, Indent) + Check;
+    // The thread's error, read before the launch (Split::ErrorRead).
+    std::string Read =
+        S.ErrorRead ? Spans.text(Spans.statement(*S.ErrorRead), Substitutions) +
+                          "\n" + Indent
+                    : "";
+    std::string Text = Read + launch(S, Indent) + Check;
     if (Block != &Body)
       Text += "\n" + Indent + "return;";
     if (!Block)

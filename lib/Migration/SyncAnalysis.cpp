@@ -134,6 +134,34 @@ bool isCudaSuccess(const Expr *E) {
          Enumerator->getName() == "cudaSuccess";
 }
 
+/// Whether \p S only reads the thread's last error into a local variable:
+/// `cudaError_t err = cudaGetLastError();`, `err = cudaPeekAtLastError();`.
+bool readsErrorState(const Stmt &S) {
+  const Expr *Value = nullptr;
+  if (const auto *Decl = dyn_cast<DeclStmt>(&S)) {
+    const auto *V = Decl->isSingleDecl()
+                        ? dyn_cast<VarDecl>(Decl->getSingleDecl())
+                        : nullptr;
+    if (!V || !V->isLocalVarDecl() || V->isStaticLocal())
+      return false;
+    Value = V->getInit();
+  } else if (const auto *Assign = dyn_cast<BinaryOperator>(&S)) {
+    const auto *Target =
+        dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+    const auto *V = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
+    if (Assign->getOpcode() != BO_Assign || !V ||
+        !(V->isLocalVarDecl() || isa<ParmVarDecl>(V)) || V->isStaticLocal())
+      return false;
+    Value = Assign->getRHS();
+  }
+  const auto *Call =
+      Value ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+         (Callee->getName() == "cudaGetLastError" ||
+          Callee->getName() == "cudaPeekAtLastError");
+}
+
 llvm::StringRef keywordOf(const Stmt &S) {
   switch (S.getStmtClass()) {
   case Stmt::SwitchStmtClass:
@@ -309,6 +337,14 @@ Collected:
       return false;
     }
   }
+  // A read of the thread's last error right after the call stays in the
+  // kernel (Split::ErrorRead), unless the continuation is the grid's.
+  const Piece *First = S.Pieces.empty() ? nullptr : &S.Pieces.front();
+  if (First && !S.ErrorCheck && First->Kind == Piece::Statement &&
+      First->Depth + 1 == S.Ancestors.size() && readsErrorState(*First->S)) {
+    S.ErrorRead = First->S;
+    S.Pieces.erase(S.Pieces.begin());
+  }
   auto Ignorable = [&](const Piece &P) {
     if (P.Kind != Piece::Statement)
       return false;
@@ -324,7 +360,22 @@ Collected:
   if (llvm::all_of(S.Pieces, Ignorable)) {
     S.Kind = Shape::Remove;
     S.Pieces.clear();
+    S.ErrorRead = nullptr; // Stays where it is, with the rest.
     return true;
+  }
+  GridNeedFinder Finder;
+  for (const Piece &P : S.Pieces)
+    if (Finder.Need.empty())
+      Finder.TraverseStmt(const_cast<Stmt *>(P.S));
+  S.GridNeed = Finder.Need;
+  S.Kind =
+      S.GridNeed.empty() || SingleThread ? Shape::PerThread : Shape::WholeGrid;
+  // The grid's continuation computes its locals again from the indices
+  // and parameters: the error read moves with the rest.
+  if (S.Kind == Shape::WholeGrid && S.ErrorRead) {
+    S.Pieces.insert(S.Pieces.begin(), {Piece::Statement, S.ErrorRead,
+                                       unsigned(S.Ancestors.size() - 1)});
+    S.ErrorRead = nullptr;
   }
   for (const Piece &P : S.Pieces) {
     Span Copy = Spans.statement(*P.S);
@@ -336,13 +387,6 @@ Collected:
       Copy.Begin = Spans.statement(*For->getInit()).End;
     S.Copied.push_back(Copy);
   }
-  GridNeedFinder Finder;
-  for (const Piece &P : S.Pieces)
-    if (Finder.Need.empty())
-      Finder.TraverseStmt(const_cast<Stmt *>(P.S));
-  S.GridNeed = Finder.Need;
-  S.Kind =
-      S.GridNeed.empty() || SingleThread ? Shape::PerThread : Shape::WholeGrid;
   return true;
 }
 

@@ -54,6 +54,13 @@ struct Split {
   /// The ErrorCheck's branch is `return;` alone: the 'if' goes, as the
   /// thread returns after the launch anyway.
   bool ErrorCheckOnlyReturns = false;
+  /// `cudaError_t err = cudaGetLastError();` (or an assignment, or
+  /// cudaPeekAtLastError) right after the call: it stays in the kernel,
+  /// before the continuation's launch, and the continuation gets its value.
+  /// It reads the launching thread's own launch errors, which are all CDP2
+  /// tells a parent; in the continuation it would read the continuation's
+  /// own thread's, which has launched nothing.
+  const clang::Stmt *ErrorRead = nullptr;
   /// The statements around it, from the kernel's body inwards.
   llvm::SmallVector<const clang::Stmt *, 4> Ancestors;
   Shape Kind = Shape::Remove;

@@ -78,3 +78,28 @@ __global__ void fillOnly(int *p, int n, int *failed) {
     return;
   }
 }
+
+// The thread's last error read right after the call: under CDP2 it holds
+// this thread's own launch errors, all a parent is told, so the read stays
+// before the continuation's launch and the continuation gets its value.
+// (Moved into the continuation it would read that thread's, always none.)
+__global__ void fillReported(int *p, int n) {
+  fill<<<(n + 255) / 256, 256>>>(p, n);
+  cudaDeviceSynchronize();
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess)
+    printf("fill failed: %s\n", cudaGetErrorString(err));
+  printf("%d\n", p[n - 1]);
+}
+
+// The same as an assignment, with cudaPeekAtLastError.
+__global__ void fillStatus(int *p, int n, cudaError_t *status) {
+  cudaError_t err = cudaSuccess;
+  if (n > 0) {
+    fill<<<(n + 255) / 256, 256>>>(p, n);
+    cudaDeviceSynchronize();
+    err = cudaPeekAtLastError();
+    status[1] = p[0] == 0 ? err : cudaErrorUnknown;
+  }
+  status[0] = err;
+}

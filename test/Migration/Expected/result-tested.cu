@@ -106,3 +106,49 @@ __global__ void scaleAfterFill_continuation(int *p, int n) {
 __global__ void fillOnly(int *p, int n, int *failed) {
   fill<<<(n + 255) / 256, 256>>>(p, n);
 }
+
+__global__ void fillReported_continuation(int *p, int n, cudaError_t err);
+
+// The thread's last error read right after the call: under CDP2 it holds
+// this thread's own launch errors, all a parent is told, so the read stays
+// before the continuation's launch and the continuation gets its value.
+// (Moved into the continuation it would read that thread's, always none.)
+__global__ void fillReported(int *p, int n) {
+  fill<<<(n + 255) / 256, 256>>>(p, n);
+  cudaError_t err = cudaGetLastError();
+  fillReported_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(p, n, err);
+}
+
+// The rest of fillReported after its cudaDeviceSynchronize() (line 88), for CDP2:
+// it runs once fillReported's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void fillReported_continuation(int *p, int n, cudaError_t err) {
+  if (err != cudaSuccess)
+    printf("fill failed: %s\n", cudaGetErrorString(err));
+  printf("%d\n", p[n - 1]);
+}
+
+__global__ void fillStatus_continuation(int *p, cudaError_t *status,
+                                        cudaError_t err);
+
+// The same as an assignment, with cudaPeekAtLastError.
+__global__ void fillStatus(int *p, int n, cudaError_t *status) {
+  cudaError_t err = cudaSuccess;
+  if (n > 0) {
+    fill<<<(n + 255) / 256, 256>>>(p, n);
+    err = cudaPeekAtLastError();
+    fillStatus_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(p, status, err);
+    return;
+  }
+  status[0] = err;
+}
+
+// The rest of fillStatus after its cudaDeviceSynchronize() (line 100), for CDP2:
+// it runs once fillStatus's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void fillStatus_continuation(int *p, cudaError_t *status,
+                                        cudaError_t err) {
+  status[1] = p[0] == 0 ? err : cudaErrorUnknown;
+  status[0] = err;
+}
+
