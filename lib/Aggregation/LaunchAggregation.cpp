@@ -156,7 +156,7 @@ private:
            Level == DiagnosticsEngine::Error
                ? LoweringDiag::AggregationRefused
                : LoweringDiag::LaunchNotAggregated)
-        << quotedKernelName(Kernel, "", "a kernel")
+        << quotedLaunchedKernel(Launch, Kernel, Context)
         << static_cast<unsigned>(Granularity) - 1 << Why;
   }
   /// A function other than the kernel, for a message.

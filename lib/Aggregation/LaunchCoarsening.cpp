@@ -61,7 +61,7 @@ private:
   void reportRefusal(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotCoarsened)
-        << quotedKernelName(Kernel, "", "a kernel") << Why;
+        << quotedLaunchedKernel(Launch, Kernel, Context) << Why;
   }
 
   bool isEligible() {

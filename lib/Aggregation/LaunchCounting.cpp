@@ -75,7 +75,8 @@ LaunchCount countLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
   if (std::string Why = whyNotCounted(Launch, Context); !Why.empty()) {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotCounted)
-        << quotedKernelName(Launch.getDirectCallee(), "", "a kernel") << Why;
+        << quotedLaunchedKernel(Launch, Launch.getDirectCallee(), Context)
+        << Why;
     return LaunchCount::None;
   }
   std::string Count;

@@ -191,7 +191,7 @@ private:
   void reportRefusal(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotThresholded)
-        << quotedKernelName(Kernel, "", "a kernel") << Why;
+        << quotedLaunchedKernel(Launch, Kernel, Context) << Why;
   }
 
   bool isEligible(const AggregationOptions &Aggregate) {

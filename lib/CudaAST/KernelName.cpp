@@ -7,8 +7,11 @@
 
 #include "CudaAST/KernelName.h"
 
+#include "CudaAST/WrittenText.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace cdp {
@@ -25,6 +28,18 @@ std::string quotedKernelName(const clang::FunctionDecl *Kernel,
   Policy.AnonymousTagLocations = false;
   Kernel->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
   return "'" + Name + "'";
+}
+
+std::string quotedLaunchedKernel(const clang::CUDAKernelCallExpr &Launch,
+                                 const clang::FunctionDecl *Kernel,
+                                 const clang::ASTContext &Context) {
+  if (Kernel)
+    return quotedKernelName(Kernel);
+  return quotedKernelName(nullptr,
+                          writtenText(Launch.getCallee()->getSourceRange(),
+                                      Context.getSourceManager(),
+                                      Context.getLangOpts()),
+                          "a kernel");
 }
 
 } // namespace cdp

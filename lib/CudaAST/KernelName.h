@@ -16,6 +16,8 @@
 #include <string>
 
 namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -28,6 +30,13 @@ namespace cdp {
 std::string quotedKernelName(const clang::FunctionDecl *Kernel,
                              llvm::StringRef Written = "",
                              llvm::StringRef Unknown = "the kernel");
+
+/// The kernel \p Launch starts, quoted as quotedKernelName() quotes it:
+/// \p Kernel when known, else the callee as written
+/// ('quicksort<T>' in a template, where the launch names no one kernel).
+std::string quotedLaunchedKernel(const clang::CUDAKernelCallExpr &Launch,
+                                 const clang::FunctionDecl *Kernel,
+                                 const clang::ASTContext &Context);
 
 } // namespace cdp
 

@@ -329,7 +329,8 @@ private:
               " launches profiled had that many threads";
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::OptimizeChoice)
-        << quotedKernelName(Launch.getDirectCallee(), "", "a kernel") << What;
+        << quotedLaunchedKernel(Launch, Launch.getDirectCallee(), Context)
+        << What;
   }
 
   void noteNeedsCpp17(SourceLocation At, Cpp17Use Use) {
@@ -345,7 +346,7 @@ private:
     const FunctionDecl *Kernel = Launch.getDirectCallee();
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchInUnselectedHeader)
-        << quotedKernelName(Kernel, "", "a kernel")
+        << quotedLaunchedKernel(Launch, Kernel, Context)
         << (Entry ? llvm::sys::path::filename(Entry->getName()) : "?");
   }
 

@@ -46,6 +46,6 @@ __global__ void parent(int *out, int n) {
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'child' keeps one block per block asked for under --coarsen: it is written in a macro; coarsening rewrites only launches written out in the file
   LAUNCH_CHILD(out);
   void (*kernel)(int *) = child;
-  // CHECK: :[[@LINE+1]]:3: warning: launch of a kernel keeps one block per block asked for under --coarsen: it launches through a pointer to a kernel, whose body cdp-lower cannot copy
+  // CHECK: :[[@LINE+1]]:3: warning: launch of 'kernel' keeps one block per block asked for under --coarsen: it launches through a pointer to a kernel, whose body cdp-lower cannot copy
   kernel<<<4, 32>>>(out);
 }

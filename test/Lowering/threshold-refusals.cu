@@ -64,7 +64,7 @@ __global__ void parent(int *out, int n) {
 // the lowering sees the template as written.
 template <class V> __global__ void scaleAll(V *values) { values[threadIdx.x] *= 2; }
 template <class V> __device__ void scaleFrom(V *values) {
-  // CHECK: :[[@LINE+1]]:3: warning: launch of a kernel always launches a grid under --threshold, even a small one: it is in a template, and which kernel it launches depends on the template's parameters; cdp-lower copies only a kernel that the launch resolves to where it is written
+  // CHECK: :[[@LINE+1]]:3: warning: launch of 'scaleAll' always launches a grid under --threshold, even a small one: it is in a template, and which kernel it launches depends on the template's parameters; cdp-lower copies only a kernel that the launch resolves to where it is written
   scaleAll<<<1, 32, 0, cudaStreamFireAndForget>>>(values);
 }
 __global__ void scaleParent(float *values) { scaleFrom(values); }
