@@ -28,10 +28,10 @@ static llvm::StringRef lineUpTo(const SourceManager &SM, SourceLocation Loc) {
   return Buffer.slice(lineStartOffset(Buffer, Offset), Offset);
 }
 
-std::optional<std::string> nvccIdiomNote(const Diagnostic &Error,
+std::optional<std::string> nvccIdiomNote(const Diagnostic &Diag,
                                          llvm::StringRef ErrorText) {
   llvm::SmallString<128> Message;
-  Error.FormatDiagnostic(Message);
+  Diag.FormatDiagnostic(Message);
   // Under "no matching function for call": the one candidate note that
   // tells a wrong-side call. nvcc's front end checks a device function's
   // calls only when it compiles the function, and it compiles a static or
@@ -69,9 +69,9 @@ std::optional<std::string> nvccIdiomNote(const Diagnostic &Error,
     return std::string(
         "nvcc's host compiler accepts an initializer on a variable-length "
         "array; clang does not: fill the array after its declaration");
-  if (Text == "expected ')'" && Error.hasSourceManager() &&
-      lineUpTo(Error.getSourceManager(), Error.getLocation()).contains("asm") &&
-      lineUpTo(Error.getSourceManager(), Error.getLocation())
+  if (Text == "expected ')'" && Diag.hasSourceManager() &&
+      lineUpTo(Diag.getSourceManager(), Diag.getLocation()).contains("asm") &&
+      lineUpTo(Diag.getSourceManager(), Diag.getLocation())
           .rtrim()
           .ends_with(")"))
     return std::string(
