@@ -24,20 +24,36 @@ using namespace clang::ast_matchers;
 namespace cdp {
 namespace {
 
-/// Passes every diagnostic on but clang's warnings about warning options
-/// and groups that name checks (WarningControls.h).
-class CheckFlagNoiseFilter : public DiagnosticConsumer {
+/// Passes every diagnostic on, but clang's warnings about warning options
+/// and groups that name checks (WarningControls.h), and clang's error for
+/// a call of the CUDA runtime that device code cannot make where a check
+/// reports that call.
+///
+/// For `cudaDeviceSynchronize()` or `cudaMemcpy(...)` in device code clang
+/// says "no matching function for call to 'cudaDeviceSynchronize'", with a
+/// note on the host declaration; the check at the same place says why and
+/// what to write instead. The filter holds such an error and its notes back
+/// until the checks have run (they run at the end of the translation unit)
+/// and drops it where a check's error stands at its place; the others are
+/// passed on as they came, at the end of the file.
+class ChecksDiagnosticFilter : public DiagnosticConsumer {
 public:
-  CheckFlagNoiseFilter(DiagnosticConsumer &Next,
-                       std::unique_ptr<DiagnosticConsumer> Owned)
+  ChecksDiagnosticFilter(DiagnosticConsumer &Next,
+                         std::unique_ptr<DiagnosticConsumer> Owned)
       : Next(Next), Owned(std::move(Owned)) {}
 
   void BeginSourceFile(const LangOptions &LangOpts,
                        const Preprocessor *PP) override {
     Next.BeginSourceFile(LangOpts, PP);
   }
-  void EndSourceFile() override { Next.EndSourceFile(); }
-  void finish() override { Next.finish(); }
+  void EndSourceFile() override {
+    passOnHeld();
+    Next.EndSourceFile();
+  }
+  void finish() override {
+    passOnHeld();
+    Next.finish();
+  }
   void clear() override {
     Next.clear();
     DiagnosticConsumer::clear();
@@ -46,6 +62,72 @@ public:
                         const Diagnostic &Info) override {
     if (isCheckFlagNoise(Info))
       return;
+    if (Level == DiagnosticsEngine::Note && HoldingNotes) {
+      Held.back().push_back(held(Level, Info));
+      return;
+    }
+    HoldingNotes = false;
+    if (Level >= DiagnosticsEngine::Error && isRuntimeCallWithoutMatch(Info)) {
+      Held.push_back({held(Level, Info)});
+      HoldingNotes = true;
+      return;
+    }
+    if (Level >= DiagnosticsEngine::Error &&
+        DiagnosticIDs::IsCustomDiag(Info.getID()))
+      dropHeldAt(Info);
+    passOn(Level, Info);
+  }
+
+private:
+  struct HeldDiagnostic {
+    DiagnosticsEngine::Level Level;
+    const DiagnosticsEngine *Diags;
+    SourceLocation Where;
+    unsigned ID;
+    std::string Message;
+  };
+
+  static HeldDiagnostic held(DiagnosticsEngine::Level Level,
+                             const Diagnostic &Info) {
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    return {Level, Info.getDiags(), Info.getLocation(), Info.getID(),
+            std::string(Message)};
+  }
+
+  /// clang's "no matching function for call to 'cuda...'".
+  static bool isRuntimeCallWithoutMatch(const Diagnostic &Info) {
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    return llvm::StringRef(Message).starts_with(
+        "no matching function for call to 'cuda");
+  }
+
+  /// Drops the held errors at the place of the check's error \p Info.
+  void dropHeldAt(const Diagnostic &Info) {
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation At = SM.getExpansionLoc(Info.getLocation());
+    llvm::erase_if(Held, [&](const std::vector<HeldDiagnostic> &Group) {
+      return Group.front().Where.isValid() &&
+             SM.getExpansionLoc(Group.front().Where) == At;
+    });
+  }
+
+  void passOnHeld() {
+    std::vector<std::vector<HeldDiagnostic>> Groups = std::move(Held);
+    Held.clear();
+    HoldingNotes = false;
+    for (const std::vector<HeldDiagnostic> &Group : Groups)
+      for (const HeldDiagnostic &D : Group) {
+        DiagnosticStorage NoStorage;
+        Diagnostic Again(D.Diags, D.Where, D.ID, NoStorage, D.Message);
+        passOn(D.Level, Again);
+      }
+  }
+
+  void passOn(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
     Next.HandleDiagnostic(Level, Info);
     // Counted as the next consumer counts them (the tool's reports each
     // problem once), for clang's "N errors generated".
@@ -53,16 +135,18 @@ public:
     NumWarnings = Next.getNumWarnings();
   }
 
-private:
   DiagnosticConsumer &Next;
   std::unique_ptr<DiagnosticConsumer> Owned;
+  /// Errors held back, each with its notes.
+  std::vector<std::vector<HeldDiagnostic>> Held;
+  bool HoldingNotes = false;
 };
 
-void filterCheckFlagNoise(DiagnosticsEngine &Diags) {
+void filterCheckDiagnostics(DiagnosticsEngine &Diags) {
   bool Owned = Diags.ownsClient();
   std::unique_ptr<DiagnosticConsumer> Taken = Diags.takeClient();
   DiagnosticConsumer *Next = Owned ? Taken.get() : Diags.getClient();
-  Diags.setClient(new CheckFlagNoiseFilter(*Next, std::move(Taken)),
+  Diags.setClient(new ChecksDiagnosticFilter(*Next, std::move(Taken)),
                   /*ShouldOwnClient=*/true);
 }
 
@@ -153,8 +237,9 @@ std::unique_ptr<ASTConsumer>
 createChecksConsumer(CompilerInstance &CI, const CheckOptions &DriverOptions,
                      const SkippedCode *Skipped) {
   // clang's "unknown warning group" for a pragma naming a check is noise:
-  // the checks honour the pragma.
-  filterCheckFlagNoise(CI.getDiagnostics());
+  // the checks honour the pragma. clang's error for a host-only runtime call
+  // in device code waits for the check that explains it.
+  filterCheckDiagnostics(CI.getDiagnostics());
   return std::make_unique<ChecksConsumer>(
       CI.getPreprocessor(),
       DriverOptions.underCompileLine(
