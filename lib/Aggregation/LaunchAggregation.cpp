@@ -12,6 +12,7 @@
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/OwnStreams.h"
 #include "CudaAST/KernelName.h"
+#include "CudaAST/RuntimeCalls.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/SourceSpans.h"
 #include "CudaAST/WrittenText.h"
@@ -115,10 +116,8 @@ const CallExpr *errorRead(const Stmt *Body) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const CallExpr *Found = nullptr;
     bool VisitCallExpr(CallExpr *Call) {
-      if (const FunctionDecl *F = Call->getDirectCallee())
-        if (F->getIdentifier() && (F->getName() == "cudaGetLastError" ||
-                                   F->getName() == "cudaPeekAtLastError"))
-          Found = Found ? Found : Call;
+      if (readsLastError(*Call))
+        Found = Found ? Found : Call;
       return true;
     }
   } Find;

@@ -29,9 +29,7 @@ namespace {
 class ErrorReads : public RecursiveASTVisitor<ErrorReads> {
 public:
   bool VisitCallExpr(CallExpr *Call) {
-    std::optional<RuntimeCall> Runtime = asRuntimeCall(*Call);
-    if (Runtime && (Runtime->Name == "cudaGetLastError" ||
-                    Runtime->Name == "cudaPeekAtLastError"))
+    if (readsLastError(*Call))
       Locations.push_back(Call->getBeginLoc());
     return true;
   }

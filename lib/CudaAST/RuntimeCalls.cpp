@@ -84,6 +84,13 @@ std::optional<RuntimeCall> asRuntimeCall(const Expr &E) {
   return Result;
 }
 
+bool readsLastError(const Expr &E) {
+  std::optional<RuntimeCall> Runtime = asRuntimeCall(E);
+  return Runtime && Runtime->Resolved &&
+         (Runtime->Name == "cudaGetLastError" ||
+          Runtime->Name == "cudaPeekAtLastError");
+}
+
 StringRef specialStreamName(const Expr &Stream, const ASTContext &Context) {
   // cudaStreamTailLaunch is ((cudaStream_t)0x3), fire-and-forget 0x4.
   const Expr *Handle = Stream.IgnoreParenCasts();

@@ -44,6 +44,10 @@ void addRuntimeCallMatchers(
 /// The call \p E makes to a function of the global namespace, if any.
 std::optional<RuntimeCall> asRuntimeCall(const clang::Expr &E);
 
+/// Whether \p E calls cudaGetLastError or cudaPeekAtLastError: reads the
+/// thread's last error.
+bool readsLastError(const clang::Expr &E);
+
 /// The flags the device runtime requires (driver_types.h defines them as
 /// macros, which the AST does not keep): the only kind of stream and of
 /// event it makes.

@@ -41,7 +41,7 @@ std::string LaunchSite::kernelSpelling() const {
 }
 
 std::string LaunchSite::kernelName(const FunctionDecl *Kernel) const {
-  return quotedKernelName(Kernel, kernelSpelling());
+  return quotedLaunchedKernel(Launch, Kernel, Context);
 }
 
 Token LaunchSite::rawTokenAt(SourceLocation Loc) const {

@@ -7,6 +7,8 @@
 
 #include "Migration/SyncAnalysis.h"
 
+#include "CudaAST/RuntimeCalls.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -154,12 +156,7 @@ bool readsErrorState(const Stmt &S) {
       return false;
     Value = Assign->getRHS();
   }
-  const auto *Call =
-      Value ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  return Callee && Callee->getIdentifier() &&
-         (Callee->getName() == "cudaGetLastError" ||
-          Callee->getName() == "cudaPeekAtLastError");
+  return Value && readsLastError(*Value->IgnoreParenImpCasts());
 }
 
 llvm::StringRef keywordOf(const Stmt &S) {
