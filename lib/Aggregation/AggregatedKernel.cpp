@@ -58,7 +58,7 @@ public:
                std::to_string(GroupBlocks) + ">";
       }
       Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of " +
-               quotedKernelName(Scope.Child) + " by this " + By +
+               Spelling.Named + " by this " + By +
                ", made as one when it ends.\n" + Indent +
                runtime::AggregatedNamespace.str() + Type + " " +
                Spelling.Variable + ";";

@@ -84,6 +84,63 @@ bool unrolledWhole(const ForStmt &Loop) {
   return Trips <= MostUnrolledTrips;
 }
 
+/// Whether a function of cooperative groups reads the grid's indices or
+/// shape (blockIdx, gridDim, their PTX registers, a cluster's), through
+/// the functions it calls, whatever their header: `this_grid()` and
+/// `thread_block::group_index()` do, `this_thread_block()`,
+/// `tiled_partition()` and a block's `sync()` do not, and a block that
+/// uses only those behaves the same in an aggregated grid. A function
+/// whose body is not seen counts as reading them.
+class GridShapeReads : public RecursiveASTVisitor<GridShapeReads> {
+public:
+  bool reads(const FunctionDecl &F) {
+    if (Found || !Visited.insert(&F).second)
+      return Found;
+    if (F.getBuiltinID()) {
+      StringRef Name = F.getName();
+      Found = Name.contains("ctaid") || Name.contains("cluster");
+      return Found;
+    }
+    const FunctionDecl *Definition = F.getDefinition();
+    if (!Definition || !Definition->getBody())
+      return Found = true;
+    TraverseStmt(Definition->getBody());
+    return Found;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const int Shape = shapeVariable(*Ref->getDecl());
+    Found |= Shape == 0 || Shape == 1;
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      reads(*Callee);
+    else if (!isa<CXXPseudoDestructorExpr>(Call->getCallee()))
+      Found = true; // Through a pointer: unknown.
+    return !Found;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    if (const CXXConstructorDecl *Constructor = Construct->getConstructor())
+      reads(*Constructor);
+    return !Found;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    const std::string Assembly = Asm->getAsmString();
+    StringRef Text(Assembly);
+    Found |= Text.contains("%ctaid") || Text.contains("%nctaid") ||
+             Text.contains("%cluster");
+    return !Found;
+  }
+
+private:
+  bool Found = false;
+  llvm::SmallPtrSet<const FunctionDecl *, 32> Visited;
+};
+
 class UsesFinder : public RecursiveASTVisitor<UsesFinder> {
 public:
   UsesFinder(ChildGridUses &Uses, const FunctionDecl &Kernel)
@@ -122,9 +179,7 @@ public:
     if (isBarrier(*Callee))
       noteBarrier(Call);
     if (inCooperativeGroups(*Callee)) {
-      noteBarrier(Call, /*Written=*/false);
-      if (!Uses.ShapeReader)
-        Uses.ShapeReader = Callee;
+      noteCooperativeGroups(Call, *Callee);
       return true;
     }
     // The CUDA headers' own functions read the shape only through
@@ -138,11 +193,8 @@ public:
 
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
     if (const CXXConstructorDecl *Constructor = Construct->getConstructor())
-      if (inCooperativeGroups(*Constructor)) {
-        noteBarrier(Construct, /*Written=*/false);
-        if (!Uses.ShapeReader)
-          Uses.ShapeReader = Constructor;
-      }
+      if (inCooperativeGroups(*Constructor))
+        noteCooperativeGroups(Construct, *Constructor);
     return true;
   }
 
@@ -183,6 +235,15 @@ private:
       Uses.OtherBarrier = At;
   }
 
+  /// A call of cooperative groups: taken for a barrier (a group's threads
+  /// work together), and for a reader of the grid's shape where it reads
+  /// one; what it reads of blockDim, a block's shape kept, does not count.
+  void noteCooperativeGroups(const Stmt *Call, const FunctionDecl &Callee) {
+    noteBarrier(Call, /*Written=*/false);
+    if (!Uses.ShapeReader && GridShape.reads(Callee))
+      Uses.ShapeReader = &Callee;
+  }
+
   bool noteLoop(const Stmt *Loop) {
     if (!Uses.Loop)
       Uses.Loop = Loop;
@@ -193,6 +254,7 @@ private:
   const FunctionDecl &Kernel;
   const FunctionDecl *Current = nullptr;
   llvm::SmallPtrSet<const FunctionDecl *, 16> Visited;
+  GridShapeReads GridShape;
 };
 
 } // namespace

@@ -8,6 +8,7 @@
 #include "Aggregation/LaunchAggregation.h"
 
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/InstantiatedLaunch.h"
 #include "Aggregation/LaunchAsCall.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/OwnStreams.h"
@@ -134,6 +135,7 @@ public:
       : LaunchRefusal(Launch, Enclosing, Context, EditsOf), State(State) {}
 
   AggregationOutcome run(const AggregationOptions &Options) {
+    takeKernelOfInstances();
     std::optional<AggregationMarker> Marker = markerOf(Launch);
     Granularity = Marker ? Marker->Granularity : Options.Granularity;
     Unordered = Kernel && Options.Unordered.contains(*Kernel);
@@ -155,23 +157,58 @@ private:
            Level == DiagnosticsEngine::Error
                ? LoweringDiag::AggregationRefused
                : LoweringDiag::LaunchNotAggregated)
-        << quotedLaunchedKernel(Launch, Kernel, Context)
-        << static_cast<unsigned>(Granularity) - 1 << Why;
+        << kernelAsNamed() << static_cast<unsigned>(Granularity) - 1 << Why;
   }
+  /// The kernel as the launch names it, quoted: in a template whose
+  /// instances say which kernel it is, as written (`'child<T>'`), not as
+  /// one of the instances.
+  std::string kernelAsNamed() const {
+    return quotedLaunchedKernel(Launch, Instances.empty() ? Kernel : nullptr,
+                                Context);
+  }
+
   /// A function other than the kernel, for a message.
   static std::string name(const NamedDecl &D) {
     return "'" + D.getNameAsString() + "'";
   }
 
+  /// In a function template's pattern, a launch that names no kernel
+  /// yet launches the kernel its instances do (InstantiatedLaunch.h).
+  void takeKernelOfInstances() {
+    if (Kernel || !Launch.isInstantiationDependent())
+      return;
+    if (!State.Instances)
+      State.Instances = findInstantiatedLaunches(Context);
+    auto Found = State.Instances->find(Launch.getConfig()->getBeginLoc());
+    auto Launched = kernelOfInstances(
+        Launch, Enclosing,
+        Found == State.Instances->end()
+            ? llvm::ArrayRef<const CUDAKernelCallExpr *>()
+            : llvm::ArrayRef<const CUDAKernelCallExpr *>(Found->second),
+        Context);
+    if (!Launched) {
+      WhyNoKernel = llvm::toString(Launched.takeError());
+      return;
+    }
+    Instances = std::move(Launched->Kernels);
+    InstanceArgs = std::move(Launched->DeducedArgs);
+    Kernel = Instances.front();
+  }
+
   bool isEligible(bool Marked) {
     if (!Kernel)
-      return decline(whyNoKernel());
-    const std::string KernelName = quotedKernelName(Kernel);
+      return decline(WhyNoKernel.empty() ? whyNoKernel() : WhyNoKernel);
+    const std::string KernelName = kernelAsNamed();
     if (Enclosing.hasAttr<CUDAHostAttr>())
       return decline("it is in a __host__ __device__ function");
-    if (Enclosing.isTemplated() || Enclosing.isTemplateInstantiation())
-      return decline("the launching function is a template, which "
-                     "aggregation does not handle yet");
+    // A function template's pattern is rewritten once for all its
+    // instances; a member of a class template or a lambda in one is not
+    // handled yet.
+    if (Enclosing.isTemplateInstantiation() ||
+        (Enclosing.isTemplated() && !Enclosing.getDescribedFunctionTemplate()))
+      return decline("the launching function is a member of a class "
+                     "template or a lambda in a template, which aggregation "
+                     "does not handle yet");
     // A kernel template's aggregated copy is a template too, written from
     // its pattern; an explicit specialization has no pattern to copy.
     if (Kernel->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
@@ -194,12 +231,19 @@ private:
       return decline(KernelName + " has a cluster shape (__cluster_dims__), "
                                   "which an aggregated grid does not keep");
     // A launch made alone passes its record (the parameters and the
-    // configuration) by value.
-    llvm::Expected<KernelParamLayout> Layout =
-        computeParamLayout(*Definition, Context);
-    const uint64_t Bytes = Layout ? Layout->BufferSize : 0;
-    if (!Layout)
-      llvm::consumeError(Layout.takeError()); // Laid out by the runtime.
+    // configuration) by value, in every instance.
+    uint64_t Bytes = 0;
+    for (const FunctionDecl *Launched : Instances.empty()
+                                            ? llvm::ArrayRef(Definition)
+                                            : llvm::ArrayRef(Instances)) {
+      const FunctionDecl *Defined = Launched->getDefinition();
+      llvm::Expected<KernelParamLayout> Layout =
+          computeParamLayout(Defined ? *Defined : *Launched, Context);
+      if (Layout)
+        Bytes = std::max(Bytes, Layout->BufferSize);
+      else
+        llvm::consumeError(Layout.takeError()); // Laid out by the runtime.
+    }
     if (Bytes > ParamBufferLimit - 64)
       return decline("the parameters of " + KernelName +
                      " with a launch's configuration would not fit the 4 KB "
@@ -286,6 +330,9 @@ private:
   /// is in a macro.
   bool locateTokens() {
     Call = locateLaunchAsCall(Launch, *Kernel, Context, EditsOf);
+    // The instance's arguments would name one instance for all.
+    if (Call && !Instances.empty())
+      Call->DeducedArgs = InstanceArgs;
     return Call.has_value();
   }
 
@@ -334,7 +381,8 @@ private:
                                              Call->CalleeEnd, 0, SM, LangOpts)),
                       SM, LangOpts);
       auto [It, New] = State.Scopes.insert(
-          {{&Enclosing, Definition, Granularity}, {Aggregated, ""}});
+          {{&Enclosing, Definition, Granularity, Aggregated},
+           {Aggregated, "", kernelAsNamed()}});
       if (New)
         It->second.Variable = scopeVariable(Granularity);
       Call->Edits->replace(Call->CalleeBegin,
@@ -359,6 +407,14 @@ private:
   }
 
   AggregationState &State;
+  /// In a function template, the kernel the launch launches in each
+  /// instance (Kernel is the first); empty elsewhere.
+  llvm::SmallVector<const FunctionDecl *, 2> Instances;
+  /// In a function template, the kernel template's arguments that the
+  /// launch leaves to deduction, spelled (`<T>`); empty elsewhere.
+  std::string InstanceArgs;
+  /// Why no instance says which kernel the launch launches.
+  std::string WhyNoKernel;
   /// The kernel's definition, and what its copy is written from (the
   /// template's pattern for an instantiation).
   const FunctionDecl *Definition = nullptr;

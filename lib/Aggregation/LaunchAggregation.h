@@ -30,6 +30,7 @@
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHAGGREGATION_H
 #define CDP_LOWER_AGGREGATION_LAUNCHAGGREGATION_H
 
+#include "Lowering/KernelDeduction.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/AST/Decl.h"
@@ -107,9 +108,14 @@ struct AggregationState {
     const clang::FunctionDecl *Kernel;
     const clang::FunctionDecl *Child;
     AggregationGranularity Granularity;
+    /// The aggregated kernel as the launch names it: in a template,
+    /// `child<T>` and `child<int>` launch one child in some instances and
+    /// two in others.
+    std::string Aggregated;
     bool operator<(const Scope &Other) const {
-      return std::tie(Kernel, Child, Granularity) <
-             std::tie(Other.Kernel, Other.Child, Other.Granularity);
+      return std::tie(Kernel, Child, Granularity, Aggregated) <
+             std::tie(Other.Kernel, Other.Child, Other.Granularity,
+                      Other.Aggregated);
     }
   };
   struct ScopeSpelling {
@@ -117,8 +123,14 @@ struct AggregationState {
     std::string Kernel;
     /// The scope's variable: `cdp_child_block_launches`.
     std::string Variable;
+    /// The child as the launch names it, quoted, for the scope's comment:
+    /// `'child<float>'`, or in a template `'child<T>'`.
+    std::string Named;
   };
   std::map<Scope, ScopeSpelling> Scopes;
+  /// The instantiations of the file's launches written in templates,
+  /// found at the first that names no kernel where it is written.
+  std::optional<InstantiatedLaunches> Instances;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;
 };

@@ -22,15 +22,24 @@ locateLaunchAsCall(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
                    ASTContext &Context,
                    llvm::function_ref<SourceEdits *(FileID)> EditsOf) {
   const SourceManager &SM = Context.getSourceManager();
-  const auto *Callee =
-      dyn_cast<DeclRefExpr>(Launch.getCallee()->IgnoreImplicit());
-  if (!Callee)
+  const Expr *Callee = Launch.getCallee()->IgnoreImplicit();
+  // A name resolved where it is written, or, in a template, the name its
+  // instances resolve (InstantiatedLaunch.h).
+  DeclarationNameInfo Name;
+  bool ExplicitArgs = false;
+  if (const auto *Resolved = dyn_cast<DeclRefExpr>(Callee)) {
+    Name = Resolved->getNameInfo();
+    ExplicitArgs = Resolved->hasExplicitTemplateArgs();
+  } else if (const auto *Unresolved = dyn_cast<OverloadExpr>(Callee)) {
+    Name = Unresolved->getNameInfo();
+    ExplicitArgs = Unresolved->hasExplicitTemplateArgs();
+  } else {
     return std::nullopt;
+  }
   LaunchAsCall Call;
   // `child<<<...>>>` of a template: its arguments are written out after
   // the copy's name; `child<float><<<...>>>` keeps them.
-  if (Kernel.getTemplateSpecializationArgs() &&
-      !Callee->hasExplicitTemplateArgs()) {
+  if (Kernel.getTemplateSpecializationArgs() && !ExplicitArgs) {
     llvm::raw_string_ostream OS(Call.DeducedArgs);
     printTemplateArgumentList(OS,
                               Kernel.getTemplateSpecializationArgs()->asArray(),
@@ -38,8 +47,8 @@ locateLaunchAsCall(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
   }
   Call.CalleeEnd = Callee->getEndLoc();
   Call.CalleeBegin = Callee->getBeginLoc();
-  Call.NameEnd = Lexer::getLocForEndOfToken(Callee->getNameInfo().getEndLoc(),
-                                            0, SM, Context.getLangOpts());
+  Call.NameEnd = Lexer::getLocForEndOfToken(Name.getEndLoc(), 0, SM,
+                                            Context.getLangOpts());
   Call.TripleLess = Launch.getConfig()->getBeginLoc();
   Call.TripleGreater = Launch.getConfig()->getRParenLoc();
   for (SourceLocation Loc :

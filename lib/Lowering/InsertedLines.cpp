@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -47,7 +48,10 @@ std::optional<std::string> bodyAfterEdits(const FunctionDecl &Function,
 
 void declareBefore(const SourceManager &SM, SourceEdits &Edits,
                    const FunctionDecl &D, const std::string &Declaration) {
-  SourceLocation Begin = SM.getExpansionLoc(D.getOuterLocStart());
+  // A template's declaration starts at its `template <...>`.
+  const FunctionTemplateDecl *Template = D.getDescribedFunctionTemplate();
+  SourceLocation Begin = SM.getExpansionLoc(Template ? Template->getBeginLoc()
+                                                     : D.getOuterLocStart());
   FileID File = SM.getFileID(Begin);
   StringRef Buffer = SM.getBufferData(File);
   const size_t LineStart = lineStartOffset(Buffer, SM.getFileOffset(Begin));

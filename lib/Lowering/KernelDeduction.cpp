@@ -381,9 +381,10 @@ deduceDependentKernel(const CUDAKernelCallExpr &Launch,
   DeducedKernel Result;
   Result.Template = Template;
   Result.DeducedAny = Spelled.size() > Explicit;
+  Result.Arguments = "<" + llvm::join(Spelled, ", ") + ">";
   Result.Spelling =
       writtenText(SourceRange(Callee.getBeginLoc(), NameEnd), SM, LangOpts) +
-      "<" + llvm::join(Spelled, ", ") + ">";
+      Result.Arguments;
   return Result;
 }
 

@@ -60,6 +60,8 @@ struct DeducedKernel {
   /// The callee as the lowered launch writes it: its written name (and
   /// qualifier), then every template argument.
   std::string Spelling;
+  /// Its template arguments alone: `<T, 4>`.
+  std::string Arguments;
   /// Whether any template argument was deduced (else all were written).
   bool DeducedAny = false;
 };

@@ -50,10 +50,14 @@ __global__ void checksErrors(int *out) {
   *out = cudaGetLastError();
 }
 
-template <class T> __global__ void fromTemplate(int *out, T) {
-  // OPTION: :[[@LINE+2]]:3: warning: launch of 'child' is not aggregated by block, only lowered: the launching function is a template, which aggregation does not handle yet
-  // MARKED: :[[@LINE+1]]:3: error: cannot aggregate this launch of 'child' by block: the launching function is a template, which aggregation does not handle yet
-  child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
-}
+// A function template's launches are aggregated
+// (aggregate-template-parents.cu); a class template's are not yet.
+template <class T> struct Launcher {
+  __device__ void run(int *out) {
+    // OPTION: :[[@LINE+2]]:5: warning: launch of 'child' is not aggregated by block, only lowered: the launching function is a member of a class template or a lambda in a template, which aggregation does not handle yet
+    // MARKED: :[[@LINE+1]]:5: error: cannot aggregate this launch of 'child' by block: the launching function is a member of a class template or a lambda in a template, which aggregation does not handle yet
+    child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
+  }
+};
 
 // MARKED: cdp-lower: error: '{{.*}}aggregate-refusals.cu' was not lowered; it is left unchanged
