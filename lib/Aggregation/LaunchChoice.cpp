@@ -190,8 +190,8 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     }
     // A block's one launch gains nothing from its aggregation by block,
     // and pays for it (LaunchingThreads.h).
-    if (InKernel && onlyFirstThreadLaunches(Launch, Enclosing, Context)) {
-      Choice.FirstThreadOnly = true;
+    if (InKernel && onlyOneThreadLaunches(Launch, Enclosing, Context)) {
+      Choice.OneThreadOnly = true;
       return Choice;
     }
     Choice.Aggregate.Granularity =

@@ -87,9 +87,9 @@ struct LaunchChoice {
   /// child's threads do not loop, and no launch of the enclosing function
   /// is of a looping or recursive child.
   bool UnaggregatedAboveThreshold = false;
-  /// --optimize left the launch unaggregated: only its block's first thread
+  /// --optimize left the launch unaggregated: only one thread of its block
   /// makes it (LaunchingThreads.h).
-  bool FirstThreadOnly = false;
+  bool OneThreadOnly = false;
   /// --optimize set no threshold: the grid always has ConstantThreads
   /// threads, or had at least that many in each of the ProfiledLaunches
   /// of the profile (--profile), never fewer than the threshold it would

@@ -1,4 +1,4 @@
-//===- LaunchingThreads.cpp - A launch its block's first thread makes ----===//
+//===- LaunchingThreads.cpp - A launch one thread of its block makes -----===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -33,23 +33,65 @@ std::optional<IndexMember> memberSeenThroughCopies(const Expr *E,
   return indexMemberOf(E);
 }
 
-/// Notes in \p Tested the components that \p Condition, when true, says
-/// are 0: its conjuncts `threadIdx.c == 0`, `0 == threadIdx.c`,
-/// `!threadIdx.c`.
-void noteZeroTests(const Expr *Condition, const ASTContext &Context,
-                   const KernelValues &Values, bool (&Tested)[3]) {
+/// Whether \p E has one value in every thread of a block: it reads
+/// constants, template parameters, unchanged parameters and locals,
+/// blockIdx, blockDim and gridDim (`NUM_THREADS_PER_BLOCK - 1`,
+/// `blockDim.x - 1`).
+bool sameInBlock(const Expr &E, const KernelValues &Values) {
+  const Expr *Bare = E.IgnoreParenImpCasts();
+  if (isa<SubstNonTypeTemplateParmExpr>(Bare))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare);
+      Ref && isa<NonTypeTemplateParmDecl>(Ref->getDecl()))
+    return true;
+  if (indexVariableRead(*Bare) == "blockIdx")
+    return true;
+  if (const auto *Binary = dyn_cast<BinaryOperator>(Bare))
+    return !Binary->isAssignmentOp() && !Binary->isCommaOp() &&
+           sameInBlock(*Binary->getLHS(), Values) &&
+           sameInBlock(*Binary->getRHS(), Values);
+  return Values.isRecomputable(*Bare, /*ThreadIndices=*/false);
+}
+
+/// The component of threadIdx that \p Test, when true, leaves one thread
+/// of a block row in: `threadIdx.c == 0`, `!threadIdx.c`, or `threadIdx.c`
+/// equal to a value the same in the whole block (the sample quadtree's
+/// `threadIdx.x == NUM_THREADS_PER_BLOCK - 1`).
+std::optional<unsigned> singleThreadTest(const Expr &Test,
+                                         const ASTContext &Context,
+                                         const KernelValues &Values) {
+  auto MemberOf = [&](const Expr *E) {
+    return memberSeenThroughCopies(E, Values);
+  };
+  if (std::optional<unsigned> Zero =
+          threadIndexTestedZero(Test, Context, MemberOf))
+    return Zero;
+  const auto *Equal = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
+  if (!Equal || Equal->getOpcode() != BO_EQ)
+    return std::nullopt;
+  for (auto [Index, Value] : {std::pair(Equal->getLHS(), Equal->getRHS()),
+                              std::pair(Equal->getRHS(), Equal->getLHS())}) {
+    const std::optional<IndexMember> Member = MemberOf(Index);
+    if (Member && Member->Variable == "threadIdx" &&
+        sameInBlock(*Value, Values))
+      return Member->Component;
+  }
+  return std::nullopt;
+}
+
+/// Notes in \p Tested the components that \p Condition, when true, leaves
+/// one thread in (singleThreadTest), conjunct by conjunct.
+void noteSingleThreadTests(const Expr *Condition, const ASTContext &Context,
+                           const KernelValues &Values, bool (&Tested)[3]) {
   const auto *Binary =
       dyn_cast<BinaryOperator>(Condition->IgnoreParenImpCasts());
   if (Binary && Binary->getOpcode() == BO_LAnd) {
-    noteZeroTests(Binary->getLHS(), Context, Values, Tested);
-    noteZeroTests(Binary->getRHS(), Context, Values, Tested);
+    noteSingleThreadTests(Binary->getLHS(), Context, Values, Tested);
+    noteSingleThreadTests(Binary->getRHS(), Context, Values, Tested);
     return;
   }
-  const std::optional<unsigned> Component =
-      threadIndexTestedZero(*Condition, Context, [&](const Expr *E) {
-        return memberSeenThroughCopies(E, Values);
-      });
-  if (Component)
+  if (std::optional<unsigned> Component =
+          singleThreadTest(*Condition, Context, Values))
     Tested[*Component] = true;
 }
 
@@ -70,9 +112,8 @@ void noteReadComponents(const Stmt *Body, bool (&Read)[3]) {
 
 } // namespace
 
-bool onlyFirstThreadLaunches(const CUDAKernelCallExpr &Launch,
-                             const FunctionDecl &Enclosing,
-                             ASTContext &Context) {
+bool onlyOneThreadLaunches(const CUDAKernelCallExpr &Launch,
+                           const FunctionDecl &Enclosing, ASTContext &Context) {
   bool Tested[3] = {false, false, false};
   const Stmt *Body = Enclosing.getBody();
   if (!Body)
@@ -86,7 +127,7 @@ bool onlyFirstThreadLaunches(const CUDAKernelCallExpr &Launch,
       return false;
     if (const auto *If = dyn_cast<IfStmt>(H.Outer))
       if (If->getThen() == H.Inner && If->getCond())
-        noteZeroTests(If->getCond(), Context, Values, Tested);
+        noteSingleThreadTests(If->getCond(), Context, Values, Tested);
   }
   if (!Tested[0])
     return false;

@@ -1,4 +1,4 @@
-//===- LaunchingThreads.h - A launch its block's first thread makes -*- C++
+//===- LaunchingThreads.h - A launch one thread of its block makes -*- C++
 //-*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
@@ -10,6 +10,8 @@
 //
 //   if (threadIdx.x == 0 && threadIdx.y == 0)
 //     child<<<grid, block, 0, cudaStreamFireAndForget>>>(...);
+//
+// (NVIDIA's quadtree sample launches from its block's last thread.)
 //
 // Aggregating such a launch by block joins nothing: the block has one
 // launch to make, and the aggregated copy costs each of its blocks a
@@ -29,15 +31,16 @@ class FunctionDecl;
 
 namespace cdp {
 
-/// Whether only the first thread of a block reaches \p Launch, once, written
-/// in \p Enclosing: it is in no loop there, the `if`s it is in test
-/// `threadIdx.x == 0` (or a local copy of threadIdx.x that never changes),
-/// and
-/// `threadIdx.y == 0` and `threadIdx.z == 0` too unless \p Enclosing never
-/// reads that index (its blocks then being taken for one-dimensional).
-bool onlyFirstThreadLaunches(const clang::CUDAKernelCallExpr &Launch,
-                             const clang::FunctionDecl &Enclosing,
-                             clang::ASTContext &Context);
+/// Whether only one thread of a block reaches \p Launch, once, written in
+/// \p Enclosing: it is in no loop there, the `if`s it is in test
+/// `threadIdx.x` equal to 0 or to a value the same in the whole block
+/// (`threadIdx.x == blockDim.x - 1`, `== THREADS - 1`), directly or
+/// through a local copy of threadIdx.x that never changes, and
+/// `threadIdx.y` and `threadIdx.z` so too unless \p Enclosing never reads
+/// that index (its blocks then being taken for one-dimensional).
+bool onlyOneThreadLaunches(const clang::CUDAKernelCallExpr &Launch,
+                           const clang::FunctionDecl &Enclosing,
+                           clang::ASTContext &Context);
 
 } // namespace cdp
 

@@ -306,8 +306,8 @@ private:
       What = "launches as written, as a grid above the threshold would: its "
              "threads do not loop, and a launch of its own carries their "
              "work";
-    else if (Choice.FirstThreadOnly)
-      What = "launches as written: only the first thread of its block "
+    else if (Choice.OneThreadOnly)
+      What = "launches as written: only one thread of its block "
              "launches, so aggregation by block would join nothing";
     else
       What = "launches as written: neither running in the launching warp "

@@ -3,26 +3,27 @@
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --optimize %t.cu | diff -u %t.cu -
 //
-// --optimize does not aggregate by block a launch that only the first
-// thread of a block makes, once: the block has no other launch to join it
-// with, and the aggregated copy costs each of its blocks a search and a
-// barrier (a public Mandelbrot's recursive kernel ran 5% slower so, H200).
-// The first thread is told by the `if`s around the launch: threadIdx.x is
-// 0, and threadIdx.y and .z too where the kernel reads them, tested
+// --optimize does not aggregate by block a launch that only one thread of
+// a block makes, once: the block has no other launch to join it with, and
+// the aggregated copy costs each of its blocks a search and a barrier (a
+// public Mandelbrot's recursive kernel ran 5% slower so, H200; NVIDIA's
+// quadtree sample 1.7x slower, H100). The thread is told by the `if`s
+// around the launch: threadIdx.x is 0, or a value the same in the whole
+// block, and threadIdx.y and .z too where the kernel reads them, tested
 // directly or through a local copy that never changes. A launch in a
 // loop, or in a kernel whose blocks have rows the test leaves in, is still
 // aggregated, as is one tested through a copy that changes. (`walk` launches itself: no run in the launching warp.)
 
 __global__ void walk(int *out, int depth) {
   out[blockIdx.x * blockDim.x + threadIdx.x] += depth;
-  // CHECK: :[[@LINE+2]]:5: remark: launch of 'walk' launches as written: only the first thread of its block launches, so aggregation by block would join nothing (--optimize)
+  // CHECK: :[[@LINE+2]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
   if (depth > 0 && threadIdx.x == 0 && blockIdx.x == 0)
     walk<<<2, 64, 0, cudaStreamFireAndForget>>>(out, depth - 1);
 }
 
 __global__ void squares(int *out) {
   if (threadIdx.y == 0 && 0 == threadIdx.x) {
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only the first thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
     walk<<<blockIdx.x + 1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
   }
 }
@@ -54,10 +55,10 @@ __global__ void copied(int *out) {
   unsigned lane = threadIdx.x;
   out[t] = 0;
   if (t == 0)
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only the first thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
   if (!lane)
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only the first thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out + 64, 3);
 }
 
@@ -69,3 +70,18 @@ __global__ void copyChanged(int *out) {
     // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
 }
+
+/// The last thread, as NVIDIA's quadtree sample tests it, in a template;
+/// a value that differs between the block's threads leaves several in.
+template <int Threads> __global__ void lastThread(int *out, int pick) {
+  if (threadIdx.x == Threads - 1)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+    walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
+  if (threadIdx.x == blockDim.x - 1 - pick)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+    walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
+  if (threadIdx.x == out[threadIdx.x])
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
+    walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
+}
+template __global__ void lastThread<128>(int *, int);
