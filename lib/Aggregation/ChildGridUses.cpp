@@ -88,9 +88,11 @@ bool unrolledWhole(const ForStmt &Loop) {
 /// shape (blockIdx, gridDim, their PTX registers, a cluster's), through
 /// the functions it calls, whatever their header: `this_grid()` and
 /// `thread_block::group_index()` do, `this_thread_block()`,
-/// `tiled_partition()` and a block's `sync()` do not, and a block that
-/// uses only those behaves the same in an aggregated grid. A function
-/// whose body is not seen counts as reading them.
+/// `tiled_partition()`, `coalesced_threads()` and a block's `sync()` do
+/// not, and a block that uses only those behaves the same in an
+/// aggregated grid. A function of the program whose body is not seen, or
+/// a call through a pointer, counts as reading them. Once one reads them,
+/// every later question is answered yes: ask only until then.
 class GridShapeReads : public RecursiveASTVisitor<GridShapeReads> {
 public:
   bool reads(const FunctionDecl &F) {
@@ -102,8 +104,12 @@ public:
       return Found;
     }
     const FunctionDecl *Definition = F.getDefinition();
+    // The CUDA headers declare libdevice's math (`__nv_popc`) and the
+    // device runtime's API without bodies, and neither reads the grid's
+    // shape; a function of the program's own defined elsewhere may.
     if (!Definition || !Definition->getBody())
-      return Found = true;
+      return Found = !F.getASTContext().getSourceManager().isInSystemHeader(
+                 F.getLocation());
     TraverseStmt(Definition->getBody());
     return Found;
   }

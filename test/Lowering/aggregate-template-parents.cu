@@ -79,6 +79,18 @@ template <class T> __global__ void neverMade(T *data) {
   fill<T><<<1, 32, 0, cudaStreamFireAndForget>>>(data, T());
 }
 
+/// A warp's coalesced group counts its lanes with libdevice's __nv_popc,
+/// which the CUDA headers declare without a body: it reads no grid shape.
+__global__ void countActive(int *out) {
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (active.thread_rank() == 0)
+    atomicAdd(out, active.size());
+}
+template <int N> __global__ void launchCountActive(int *out) {
+  countActive<<<N, 32, 0, cudaStreamFireAndForget>>>(out);
+}
+template __global__ void launchCountActive<2>(int *);
+
 /// The grid's group reads the grid's indices: not aggregated.
 __global__ void wholeGrid(int *out) {
   out[cg::this_grid().thread_rank()] = 1;

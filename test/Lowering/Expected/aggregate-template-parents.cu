@@ -171,6 +171,34 @@ template <class T> __global__ void neverMade(T *data) {
 #line 80
 }
 
+/// A warp's coalesced group counts its lanes with libdevice's __nv_popc,
+/// which the CUDA headers declare without a body: it reads no grid shape.
+__global__ void countActive(int *out) {
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (active.thread_rank() == 0)
+    atomicAdd(out, active.size());
+}
+
+/// 'countActive' for aggregated launches (cdp-lower --aggregate): each block
+/// runs one block of one launch, with that launch's arguments and indices.
+__global__ void __launch_bounds__(1024) countActive_aggregated(cdp::aggregated::SyncedBatch<int *> cdp_batch) {
+  const auto cdp_launch = cdp_batch.block();
+  int *out = cdp_launch.arg<0>();
+#line 84
+
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (active.thread_rank() == 0)
+    atomicAdd(out, active.size());
+}
+#line 89
+template <int N> __global__ void __launch_bounds__(1024) launchCountActive(int *out) {
+  // The launches of 'countActive' by this block, made as one when it ends.
+  cdp::aggregated::BlockScope<countActive_aggregated> cdp_countActive_block_launches;
+#line 90
+  cdp_countActive_block_launches.launch({N, 32, 0, cudaStreamFireAndForget}, out);
+}
+template __global__ void launchCountActive<2>(int *);
+
 /// The grid's group reads the grid's indices: not aggregated.
 __global__ void wholeGrid(int *out) {
   out[cg::this_grid().thread_rank()] = 1;
@@ -180,7 +208,7 @@ template <int N> __global__ void launchWholeGrid(int *out) {
   cdp::DeviceLaunch<void(int *)>(wholeGrid, {N, 32, 0, cudaStreamFireAndForget})
       .arg<0>(out)
       .launch();
-#line 89
+#line 101
   // CHECK: {{.*}}: note: 'thread_rank' declared here
 }
 template __global__ void launchWholeGrid<4>(int *);
