@@ -1,7 +1,8 @@
 // --aggregate=block and =warp (programs.txt): a kernel template that
 // launches itself, named by its own template parameters, as NVIDIA's
 // quadtree sample does, with a block of cooperative groups (its own
-// group, a warp tile, their shuffles and barriers). Its aggregated copy
+// group, a warp tile, their shuffles and barriers, the group of a warp's
+// active lanes, counted by libdevice). Its aggregated copy
 // is a template too, and each instance launches its own instance's copy:
 // two instances, of other block sizes and leaf sizes, sum the same array
 // each into its own total, with every level's launches aggregated.
@@ -14,6 +15,7 @@ constexpr int kElements = 1 << 16;
 __device__ int g_values[kElements];
 __device__ int g_totals[2];
 __device__ int g_leaves[2];
+__device__ int g_active[2];
 
 /// Halves [begin, end) until a half has at most Leaf elements; each leaf's
 /// block adds its sum to g_totals[Slot].
@@ -30,6 +32,11 @@ __global__ void split(int begin, int end) {
       split<Threads, Leaf, Slot><<<2, Threads, 0, cudaStreamFireAndForget>>>(
           from, to);
     return;
+  }
+  if (block.thread_rank() % 32 < 5) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    if (active.thread_rank() == 0)
+      atomicAdd(&g_active[Slot], active.size());
   }
   int sum = 0;
   for (int i = from + block.thread_rank(); i < to; i += block.size())
@@ -57,6 +64,7 @@ __global__ void report() {
   for (int Slot = 0; Slot < 2; ++Slot) {
     logValue(g_totals[Slot]);
     logValue(g_leaves[Slot]);
+    logValue(g_active[Slot]);
   }
 }
 
