@@ -450,8 +450,9 @@ def check(options, seed, work):
         f.write(source)
     # The plain lowering, then (with --aggregate) each granularity, with
     # every child's launches declared independent of stream order: only
-    # the launches aggregation must refuse (in a lambda, a macro, a
-    # function template) are left, each with its warning.
+    # the launches aggregation must refuse (in a lambda, a macro, by block
+    # and grid the __device__ function template's) are left, each with
+    # its warning.
     variants = [("lowered", [], ())]
     if options.aggregate:
         variants += [(g, [f"--aggregate={g}", "--aggregate-unordered=all"],
