@@ -81,14 +81,21 @@ public:
     // functions the body calls.
     const bool OneShape =
         Info.OneShape || Uses.Barriers || Uses.BlockDimReader || HasScope;
-    // A template's copy is a template with the same parameters.
-    std::string TemplateHeader;
+    // A launch before the original's body needs the copy declared before
+    // the original.
+    const bool DeclaredFirst =
+        SM.isBeforeInTranslationUnit(Info.FirstLaunch, Body->getRBracLoc());
+    // A template's copy is a template with the same parameters; declared
+    // first, its definition leaves their defaults to the declaration.
+    std::string TemplateHeader, DefinitionHeader;
     if (const FunctionTemplateDecl *Template =
             Child.getDescribedFunctionTemplate()) {
-      const TemplateParameterList *Params = Template->getTemplateParameters();
+      const TemplateParameterList &Params = *Template->getTemplateParameters();
       TemplateHeader =
-          writtenText(Params->getSourceRange(), SM, Context.getLangOpts()) +
+          writtenText(Params.getSourceRange(), SM, Context.getLangOpts()) +
           "\n";
+      DefinitionHeader =
+          DeclaredFirst ? headWithoutDefaults(Params) + "\n" : TemplateHeader;
     }
     PrintingPolicy Policy = Context.getPrintingPolicy();
     llvm::SmallVector<std::string, 8> Types;
@@ -96,7 +103,6 @@ public:
       Types.push_back(Param->getType().getAsString(Policy));
     const std::string Name = Child.getNameAsString();
     const std::string Signature =
-        TemplateHeader +
         std::string(Child.getStorageClass() == SC_Static ? "static " : "") +
         "__global__ void " + copyLaunchBounds(Child, Context) + Name +
         "_aggregated(" + runtime::AggregatedNamespace.str() +
@@ -107,7 +113,7 @@ public:
                        "' for aggregated launches (cdp-lower --aggregate): "
                        "each block\n/// runs one block of one launch, with "
                        "that launch's arguments and indices.\n" +
-                       Signature + " {\n";
+                       DefinitionHeader + Signature + " {\n";
     Text += "  const auto cdp_launch = cdp_batch.block();\n";
     if (!OneShape)
       Text += "  if (cdp_launch.Idle)\n    return;\n";
@@ -133,12 +139,42 @@ public:
             StringRef(*BodyText).drop_front(1).str();
     insertLinesAfter(Body->getRBracLoc(), Text, /*Verbatim=*/true);
 
-    if (SM.isBeforeInTranslationUnit(Info.FirstLaunch, Body->getRBracLoc()))
-      declareBefore(*Child.getFirstDecl(), Signature + ";");
+    if (DeclaredFirst)
+      declareBefore(*Child.getFirstDecl(), TemplateHeader + Signature + ";");
     return true;
   }
 
 private:
+  /// `template <class T, int Factor>` for `template <class T, int Factor =
+  /// 2>`: a default may be given once, and the declaration gives it.
+  std::string headWithoutDefaults(const TemplateParameterList &Params) const {
+    const LangOptions &LangOpts = Context.getLangOpts();
+    llvm::SmallVector<std::string, 4> Written;
+    for (const NamedDecl *Param : Params) {
+      SourceLocation Default;
+      if (const auto *Type = dyn_cast<TemplateTypeParmDecl>(Param);
+          Type && Type->hasDefaultArgument())
+        Default = Type->getDefaultArgument().getSourceRange().getBegin();
+      else if (const auto *Value = dyn_cast<NonTypeTemplateParmDecl>(Param);
+               Value && Value->hasDefaultArgument())
+        Default = Value->getDefaultArgument().getSourceRange().getBegin();
+      else if (const auto *Template = dyn_cast<TemplateTemplateParmDecl>(Param);
+               Template && Template->hasDefaultArgument())
+        Default = Template->getDefaultArgument().getSourceRange().getBegin();
+      if (Default.isInvalid()) {
+        Written.push_back(writtenText(Param->getSourceRange(), SM, LangOpts));
+        continue;
+      }
+      // The text up to the default, without its `=`.
+      const std::string Text = writtenText(
+          CharSourceRange::getCharRange(Param->getBeginLoc(), Default), SM,
+          LangOpts);
+      Written.push_back(
+          StringRef(Text).rtrim().drop_back(/*`=`*/ 1).rtrim().str());
+    }
+    return "template <" + llvm::join(Written, ", ") + ">";
+  }
+
   std::string indentOf(SourceLocation Loc) const {
     Loc = SM.getExpansionLoc(Loc);
     return lineIndentation(SM.getBufferData(SM.getFileID(Loc)),

@@ -31,6 +31,26 @@ bool sameKernel(const FunctionDecl &A, const FunctionDecl &B) {
          Template->getCanonicalDecl() == Other->getCanonicalDecl();
 }
 
+/// Whether every parameter of \p Params from the \p First on has a
+/// default, and none is a pack.
+bool allDefaultedAfter(const TemplateParameterList &Params, unsigned First) {
+  for (unsigned I = First; I < Params.size(); ++I) {
+    const NamedDecl *Param = Params.getParam(I);
+    if (Param->isTemplateParameterPack())
+      return false;
+    if (const auto *Type = dyn_cast<TemplateTypeParmDecl>(Param);
+        Type && !Type->hasDefaultArgument())
+      return false;
+    if (const auto *Value = dyn_cast<NonTypeTemplateParmDecl>(Param);
+        Value && !Value->hasDefaultArgument())
+      return false;
+    if (const auto *Nested = dyn_cast<TemplateTemplateParmDecl>(Param);
+        Nested && !Nested->hasDefaultArgument())
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 llvm::Expected<KernelOfInstances>
@@ -72,8 +92,14 @@ kernelOfInstances(const CUDAKernelCallExpr &Launch,
                "scope, which its aggregated copy could not be named by");
   const FunctionTemplateDecl *Template =
       Result.Kernels.front()->getPrimaryTemplate();
+  // Arguments written, or left to their defaults: the copy's name is the
+  // launch's.
   if (!Template ||
       Callee->getNumTemplateArgs() >= Template->getTemplateParameters()->size())
+    return Result;
+  if (Callee->hasExplicitTemplateArgs() &&
+      allDefaultedAfter(*Template->getTemplateParameters(),
+                        Callee->getNumTemplateArgs()))
     return Result;
   std::optional<DeducedKernel> Deduced =
       deduceDependentKernel(Launch, *Callee, Instances, Context);

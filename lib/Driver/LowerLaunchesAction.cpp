@@ -469,7 +469,7 @@ public:
               ? StringRef(Options.OriginalFileName)
               : StringRef(Options.CopyHeaders ? absolutePath(SM, File) : ""),
           SM, Context.getLangOpts());
-      Files.editsOf(File).insert(Include.At, Include.Text);
+      Files.editsOf(File).insertFirst(Include.At, Include.Text);
     }
     // After the runtime's include, which an alias at the same place needs.
     insertAliasDeclarations(Visitor.state(), SM, [&](FileID File) -> auto & {

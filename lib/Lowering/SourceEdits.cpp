@@ -21,6 +21,11 @@ void SourceEdits::insert(SourceLocation Loc, std::string Text) {
   Edits.push_back({Loc, 0, std::move(Text)});
 }
 
+void SourceEdits::insertFirst(SourceLocation Loc, std::string Text) {
+  // resolve() sorts stably: the first edit made stays the first there.
+  Edits.insert(Edits.begin(), {Loc, 0, std::move(Text)});
+}
+
 void SourceEdits::replace(SourceLocation Loc, unsigned Length,
                           std::string Text) {
   Edits.push_back({Loc, Length, std::move(Text)});

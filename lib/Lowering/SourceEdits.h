@@ -40,6 +40,10 @@ public:
   /// Inserts \p Text at \p Loc. Insertions at one place keep the order in
   /// which they were made, before a replacement that starts there.
   void insert(clang::SourceLocation Loc, std::string Text);
+  /// Inserts \p Text at \p Loc ahead of the insertions already made
+  /// there: the runtime's include, which a declaration inserted at the
+  /// same place (a template at the file's first line) needs.
+  void insertFirst(clang::SourceLocation Loc, std::string Text);
   /// Replaces the \p Length characters at \p Loc with \p Text.
   void replace(clang::SourceLocation Loc, unsigned Length, std::string Text);
   /// Replaces the characters of \p Range (a character range) with \p Text.
