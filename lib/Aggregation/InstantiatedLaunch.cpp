@@ -34,20 +34,10 @@ bool sameKernel(const FunctionDecl &A, const FunctionDecl &B) {
 /// Whether every parameter of \p Params from the \p First on has a
 /// default, and none is a pack.
 bool allDefaultedAfter(const TemplateParameterList &Params, unsigned First) {
-  for (unsigned I = First; I < Params.size(); ++I) {
-    const NamedDecl *Param = Params.getParam(I);
-    if (Param->isTemplateParameterPack())
+  for (unsigned I = First; I < Params.size(); ++I)
+    if (Params.getParam(I)->isTemplateParameterPack() ||
+        !hasDefaultArgument(*Params.getParam(I)))
       return false;
-    if (const auto *Type = dyn_cast<TemplateTypeParmDecl>(Param);
-        Type && !Type->hasDefaultArgument())
-      return false;
-    if (const auto *Value = dyn_cast<NonTypeTemplateParmDecl>(Param);
-        Value && !Value->hasDefaultArgument())
-      return false;
-    if (const auto *Nested = dyn_cast<TemplateTemplateParmDecl>(Param);
-        Nested && !Nested->hasDefaultArgument())
-      return false;
-  }
   return true;
 }
 

@@ -300,6 +300,8 @@ bool agreesWith(const Deducer &Deduced, unsigned Explicit,
   return true;
 }
 
+} // namespace
+
 bool hasDefaultArgument(const NamedDecl &Param) {
   if (const auto *Type = dyn_cast<TemplateTypeParmDecl>(&Param))
     return Type->hasDefaultArgument();
@@ -309,8 +311,6 @@ bool hasDefaultArgument(const NamedDecl &Param) {
     return Template->hasDefaultArgument();
   return false;
 }
-
-} // namespace
 
 InstantiatedLaunches findInstantiatedLaunches(ASTContext &Context) {
   InstantiatedLaunches Found;

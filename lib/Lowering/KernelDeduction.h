@@ -38,6 +38,7 @@ namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
 class FunctionTemplateDecl;
+class NamedDecl;
 class UnresolvedLookupExpr;
 } // namespace clang
 
@@ -71,6 +72,9 @@ struct DeducedKernel {
 /// launch in a template pattern), and checks the result against
 /// \p Instances, the launch's instantiations. Nothing when the callee is
 /// not one template, a form is not covered, or an instantiation disagrees.
+/// Whether the template parameter \p Param has a default argument.
+bool hasDefaultArgument(const clang::NamedDecl &Param);
+
 std::optional<DeducedKernel> deduceDependentKernel(
     const clang::CUDAKernelCallExpr &Launch,
     const clang::UnresolvedLookupExpr &Callee,
