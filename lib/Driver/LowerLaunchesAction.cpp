@@ -17,6 +17,7 @@
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/SystemHeaders.h"
 #include "Driver/FilesRead.h"
+#include "Driver/NvccAcceptedErrors.h"
 #include "Lowering/HeaderCopies.h"
 #include "Lowering/LaunchLowering.h"
 #include "Lowering/LoweringDiagnostics.h"
@@ -191,6 +192,10 @@ public:
       }
       if (Options.Instrument) {
         countAndLower(*Launch, File);
+        break;
+      }
+      if (Options.Untransformed) {
+        lowerAsWritten(*Launch, File);
         break;
       }
       LaunchChoice Choice = chooseTransforms(
@@ -398,27 +403,32 @@ public:
       const llvm::DenseMap<FileID, LowerLaunchesAction::RuntimeIncluded>
           &IncludeRuntime,
       const std::vector<LowerLaunchesAction::Inclusion> &Inclusions,
-      const SkippedCode &Skipped, const MacroLaunchUses &MacroUses)
+      const SkippedCode &Skipped, const MacroLaunchUses &MacroUses,
+      NvccAcceptedErrors &Accepted)
       : Options(Options), Result(Result), IncludeRuntime(IncludeRuntime),
-        Inclusions(Inclusions), Skipped(Skipped), MacroUses(MacroUses) {}
+        Inclusions(Inclusions), Skipped(Skipped), MacroUses(MacroUses),
+        Accepted(Accepted) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     SourceManager &SM = Context.getSourceManager();
     DiagnosticsEngine &Diags = Context.getDiagnostics();
     // The checks, which the driver runs first (ChecksConsumer.h), may have
     // found errors too.
-    if (Diags.hasErrorOccurred())
+    Accepted.settle(Context);
+    if (!Accepted.onlyAcceptedErrors())
       return; // The file does not compile; lowering it would only mislead.
+    // Its notes say so (NvccAcceptedErrors.h).
+    LaunchOptions.Untransformed = Accepted.deviceParseDiffers();
 
     // Lowered under --check-only too: what the lowering refuses is as much
     // a reason not to build as what the checks find.
     FileID Main = SM.getMainFileID();
     LoweredFiles Files(SM, Options.HeaderFilter);
-    LaunchVisitor Visitor(Context, Options.Launches, Files);
+    LaunchVisitor Visitor(Context, LaunchOptions, Files);
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     if (MacroUses.reportUsesNotLowered(Visitor.state().MacroLaunchUses, SM,
                                        Diags) ||
-        Diags.hasErrorOccurred())
+        !Accepted.onlyAcceptedErrors())
       return;
     if (Options.WarnOtherArchitectureBranches)
       reportOtherArchitectureLaunches(Context, Files);
@@ -623,6 +633,9 @@ private:
   const std::vector<LowerLaunchesAction::Inclusion> &Inclusions;
   const SkippedCode &Skipped;
   const MacroLaunchUses &MacroUses;
+  NvccAcceptedErrors &Accepted;
+  /// Options.Launches, unless the transforms are off for this file.
+  LaunchTransformOptions LaunchOptions = Options.Launches;
 };
 
 } // namespace
@@ -636,11 +649,12 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
 }
 
 std::unique_ptr<ASTConsumer>
-LowerLaunchesAction::CreateASTConsumer(CompilerInstance &, StringRef InFile) {
+LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef InFile) {
   FileOptions = Options;
   FileOptions.Launches.Aggregate.Unordered.add(unorderedChildrenFor(InFile));
   return std::make_unique<LowerLaunchesConsumer>(
-      FileOptions, Result, IncludeRuntime, Inclusions, Skipped, MacroUses);
+      FileOptions, Result, IncludeRuntime, Inclusions, Skipped, MacroUses,
+      NvccAcceptedErrors::install(CI));
 }
 
 } // namespace cdp

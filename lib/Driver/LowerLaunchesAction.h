@@ -51,6 +51,10 @@ struct LaunchTransformOptions : LaunchLoweringOptions {
   bool Instrument = false;
   /// The launch counts --optimize reads (--profile); null: none.
   std::shared_ptr<const LaunchProfile> Profile;
+  /// Lower every launch as written, whatever the options and markers ask:
+  /// the parse of the device code is not nvcc's (NvccAcceptedErrors.h),
+  /// and the transforms read the bodies of the functions a child calls.
+  bool Untransformed = false;
 };
 
 struct LoweringOptions {

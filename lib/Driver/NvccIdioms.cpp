@@ -65,10 +65,6 @@ std::optional<std::string> nvccIdiomNote(const Diagnostic &Diag,
         "(cuda::barrier, say) and does not run it; clang refuses it; declare "
         "uninitialized storage instead, '__shared__ alignas(T) unsigned char "
         "storage[sizeof(T)];', and use '*reinterpret_cast<T *>(storage)'");
-  if (Text == "variable-sized object may not be initialized")
-    return std::string(
-        "nvcc's host compiler accepts an initializer on a variable-length "
-        "array; clang does not: fill the array after its declaration");
   if (Text == "expected ')'" && Diag.hasSourceManager() &&
       lineUpTo(Diag.getSourceManager(), Diag.getLocation()).contains("asm") &&
       lineUpTo(Diag.getSourceManager(), Diag.getLocation())

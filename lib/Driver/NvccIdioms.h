@@ -8,9 +8,11 @@
 // Those clang can be made to accept are accepted before the parse
 // (CompileFlags.cpp: `register`, thrust's device algorithms; the host
 // min/max of nvcc-compat.h, ParseOnlyHeaders.h; SpacedChevrons.h;
-// std::malloc in device code, CudaWrapperOverlay.h). For the rest, clang's
-// error gets a note that names the idiom and a way to write it that both
-// compilers accept (test/Idioms/).
+// std::malloc in device code, CudaWrapperOverlay.h). Errors in code that
+// nvcc builds and the device code cannot depend on are lowered past
+// (NvccAcceptedErrors.h). For the rest, clang's error gets a note that
+// names the idiom and a way to write it that both compilers accept
+// (test/Idioms/).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_DRIVER_NVCCIDIOMS_H

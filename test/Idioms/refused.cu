@@ -23,13 +23,6 @@ __global__ void parent(int *p) {
   child<<<1, 1>>>(p + a + b);
 }
 
-int host(int n) {
-  int buffer[n] = {0};
-  // CHECK: refused.cu:[[@LINE-1]]:14: error: variable-sized object may not be initialized
-  // CHECK: refused.cu:[[@LINE-2]]:14: note: nvcc's host compiler accepts an initializer on a variable-length array; clang does not: fill the array after its declaration
-  return buffer[0];
-}
-
 // nvcc compiles a static or inline device function only where something
 // calls it, and checks its calls then; clang checks every function.
 #include <sys/time.h>

@@ -1,0 +1,260 @@
+//===- NvccAcceptedErrors.cpp - clang's errors in code nvcc builds --------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Driver/NvccAcceptedErrors.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaCUDA.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace cdp {
+namespace {
+
+/// The templates (their patterns) of which the translation unit holds an
+/// instance.
+class InstantiatedTemplates
+    : public RecursiveASTVisitor<InstantiatedTemplates> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *Function) {
+    if (!Function->isTemplateInstantiation())
+      return true;
+    if (const FunctionDecl *Pattern = Function->getTemplateInstantiationPattern(
+            /*ForDefinition=*/false))
+      Patterns.insert(Pattern->getCanonicalDecl());
+    return true;
+  }
+
+  llvm::DenseSet<const FunctionDecl *> Patterns;
+};
+
+/// Whether clang made \p Function `__host__ __device__` itself (a
+/// `constexpr` function), where nvcc leaves it a host function.
+bool isImplicitlyHostDevice(const FunctionDecl &Function) {
+  const auto *Device = Function.getAttr<CUDADeviceAttr>();
+  return Device && Device->isImplicit();
+}
+
+/// The note that says why cdp-lower lowers past an accepted error.
+const char *whyLoweredPast(bool HostCode, bool NoInstance) {
+  if (HostCode)
+    return "cdp-lower lowers past this error in host code: nvcc compiles "
+           "host code with its host compiler, which accepts code that clang "
+           "refuses, and device code cannot call it; the lowered file keeps "
+           "it as written, for nvcc to judge";
+  if (NoInstance)
+    return "cdp-lower lowers past this error: no pass of nvcc compiles this "
+           "template, since its host pass does not take this __CUDA_ARCH__ "
+           "branch and its device pass compiles only the templates the file "
+           "instantiates, which it does not; the lowered file keeps it as "
+           "written";
+  return "nvcc accepts a __device__ declaration of a constexpr function, "
+         "which clang makes __host__ __device__: cdp-lower lowers past this "
+         "error and keeps the code as written, but does not transform the "
+         "file's launches, since its parse of the device code is not nvcc's";
+}
+
+} // namespace
+
+NvccAcceptedErrors::NvccAcceptedErrors(
+    CompilerInstance &CI, DiagnosticConsumer &Next,
+    std::unique_ptr<DiagnosticConsumer> Owned)
+    : CI(CI), Next(Next), Owned(std::move(Owned)) {}
+
+NvccAcceptedErrors &NvccAcceptedErrors::install(CompilerInstance &CI) {
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  bool Owns = Diags.ownsClient();
+  std::unique_ptr<DiagnosticConsumer> Taken = Diags.takeClient();
+  DiagnosticConsumer *Next = Owns ? Taken.get() : Diags.getClient();
+  auto *Filter = new NvccAcceptedErrors(CI, *Next, std::move(Taken));
+  Diags.setClient(Filter, /*ShouldOwnClient=*/true);
+  Filter->DeviceOnly.recordFrom(CI.getPreprocessor());
+  return *Filter;
+}
+
+void NvccAcceptedErrors::BeginSourceFile(const LangOptions &LangOpts,
+                                         const Preprocessor *PP) {
+  Next.BeginSourceFile(LangOpts, PP);
+}
+
+void NvccAcceptedErrors::EndSourceFile() {
+  // The parse ended before settle(): nothing shows the errors accepted.
+  passOnAsErrors();
+  Next.EndSourceFile();
+}
+
+void NvccAcceptedErrors::finish() {
+  passOnAsErrors();
+  Next.finish();
+}
+
+void NvccAcceptedErrors::clear() {
+  Next.clear();
+  DiagnosticConsumer::clear();
+}
+
+std::optional<NvccAcceptedErrors::HeldError>
+NvccAcceptedErrors::heldFor(const Diagnostic &Info) const {
+  if (Settling || Settled || !CI.hasSema() ||
+      DiagnosticIDs::IsCustomDiag(Info.getID()))
+    return std::nullopt;
+  Sema &S = CI.getSema();
+  if (!S.getLangOpts().CUDA)
+    return std::nullopt;
+  // Its notes say whether every candidate failed on the execution space.
+  if (Info.getID() == diag::err_function_template_spec_no_match)
+    return HeldError{Reason::ExecutionSpace, nullptr, {}};
+  if (Info.getID() == diag::err_cuda_ovl_target &&
+      Info.getArgKind(3) == DiagnosticsEngine::ak_nameddecl) {
+    const auto *Previous = dyn_cast_or_null<FunctionDecl>(
+        reinterpret_cast<const NamedDecl *>(Info.getRawArg(3)));
+    if (Previous && isImplicitlyHostDevice(*Previous))
+      return HeldError{Reason::ExecutionSpace, nullptr, {}};
+    return std::nullopt;
+  }
+  // In a function's body (lambdas included), innermost first.
+  llvm::SmallVector<const FunctionDecl *, 2> Enclosing;
+  for (const DeclContext *DC = S.CurContext; DC; DC = DC->getParent())
+    if (const auto *Function = dyn_cast<FunctionDecl>(DC))
+      Enclosing.push_back(Function);
+  if (Enclosing.empty())
+    return std::nullopt;
+  if (llvm::all_of(Enclosing, [&](const FunctionDecl *Function) {
+        return S.CUDA().IdentifyTarget(Function) == CUDAFunctionTarget::Host;
+      }))
+    return HeldError{Reason::HostCode, nullptr, {}};
+  const FunctionDecl *Outermost = Enclosing.back();
+  // Whether the branch is the device's alone is known once it has ended.
+  if (!S.inTemplateInstantiation() && Outermost->isTemplated())
+    return HeldError{Reason::NoInstance, Outermost, {}};
+  return std::nullopt;
+}
+
+void NvccAcceptedErrors::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                          const Diagnostic &Info) {
+  if (Level == DiagnosticsEngine::Note && HoldingNotes) {
+    Held.back().Diagnostics.emplace_back(Level, Info);
+    return;
+  }
+  HoldingNotes = false;
+  if (Level == DiagnosticsEngine::Error)
+    if (std::optional<HeldError> Error = heldFor(Info)) {
+      Error->Diagnostics.emplace_back(Level, Info);
+      Held.push_back(std::move(*Error));
+      HoldingNotes = true;
+      // clang's -ferror-limit counts the errors passed on as such.
+      if (unsigned Limit = CI.getDiagnosticOpts().ErrorLimit)
+        CI.getDiagnostics().setErrorLimit(Limit + Held.size());
+      return;
+    }
+  passOn(Level, Info);
+}
+
+void NvccAcceptedErrors::passOn(DiagnosticsEngine::Level Level,
+                                const Diagnostic &Info) {
+  Next.HandleDiagnostic(Level, Info);
+  // Counted as the next consumer counts them, for clang's "N errors
+  // generated" and the action's success.
+  NumErrors = Next.getNumErrors();
+  NumWarnings = Next.getNumWarnings();
+}
+
+bool NvccAcceptedErrors::accepted(
+    const HeldError &Error,
+    const llvm::DenseSet<const FunctionDecl *> &Instantiated) const {
+  switch (Error.Why) {
+  case Reason::HostCode:
+    return true;
+  case Reason::NoInstance:
+    return DeviceOnly.contains(Error.Diagnostics.front().getLocation()) &&
+           !Instantiated.contains(Error.Template->getCanonicalDecl());
+  case Reason::ExecutionSpace:
+    if (Error.Diagnostics.front().getID() != diag::err_cuda_ovl_target)
+      // No function template matches: only on the execution space.
+      return Error.Diagnostics.size() > 1 &&
+             llvm::all_of(
+                 llvm::drop_begin(Error.Diagnostics),
+                 [](const StoredDiagnostic &Note) {
+                   return Note.getID() ==
+                          diag::note_cuda_ovl_candidate_target_mismatch;
+                 });
+    return true;
+  }
+  return false;
+}
+
+void NvccAcceptedErrors::reportAgain(const StoredDiagnostic &Stored,
+                                     DiagnosticsEngine::Level Level,
+                                     bool WithFixIts) {
+  CI.getDiagnostics().Report(StoredDiagnostic(
+      Level, Stored.getID(), Stored.getMessage(), Stored.getLocation(),
+      Stored.getRanges(),
+      WithFixIts ? Stored.getFixIts() : llvm::ArrayRef<FixItHint>()));
+}
+
+void NvccAcceptedErrors::passOnAsErrors() {
+  Settling = true;
+  for (const HeldError &Error : Held)
+    for (const StoredDiagnostic &D : Error.Diagnostics)
+      reportAgain(D, D.getLevel(), /*WithFixIts=*/true);
+  Settling = false;
+  Held.clear();
+}
+
+void NvccAcceptedErrors::settle(ASTContext &Context) {
+  if (Settled)
+    return;
+  Settled = true;
+  InstantiatedTemplates Instances;
+  if (llvm::any_of(Held, [](const HeldError &Error) {
+        return Error.Why == Reason::NoInstance;
+      }))
+    Instances.TraverseDecl(Context.getTranslationUnitDecl());
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  unsigned WhyID =
+      Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
+  Settling = true;
+  for (const HeldError &Error : Held) {
+    const StoredDiagnostic &First = Error.Diagnostics.front();
+    if (!accepted(Error, Instances.Patterns)) {
+      for (const StoredDiagnostic &D : Error.Diagnostics)
+        reportAgain(D, D.getLevel(), /*WithFixIts=*/true);
+      continue;
+    }
+    ++Accepted;
+    DeviceParseDiffers =
+        DeviceParseDiffers || Error.Why == Reason::ExecutionSpace;
+    if (CI.getDiagnosticOpts().IgnoreWarnings)
+      continue; // -w: they are warnings now.
+    // Without fix-its: they would edit code that nvcc builds as it is.
+    reportAgain(First, DiagnosticsEngine::Warning, /*WithFixIts=*/false);
+    for (const StoredDiagnostic &Note : llvm::drop_begin(Error.Diagnostics))
+      reportAgain(Note, DiagnosticsEngine::Note, /*WithFixIts=*/false);
+    Diags.Report(
+        StoredDiagnostic(DiagnosticsEngine::Note, WhyID,
+                         whyLoweredPast(Error.Why == Reason::HostCode,
+                                        Error.Why == Reason::NoInstance),
+                         First.getLocation(), {}, {}));
+  }
+  Settling = false;
+  Held.clear();
+}
+
+bool NvccAcceptedErrors::onlyAcceptedErrors() const {
+  return CI.getDiagnostics().getNumErrors() <= Accepted;
+}
+
+} // namespace cdp

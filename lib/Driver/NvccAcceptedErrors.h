@@ -1,0 +1,123 @@
+//===- NvccAcceptedErrors.h - clang's errors in code nvcc builds -*- C++ -*-=//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Projects that nvcc builds can hold code that clang 22 refuses where
+// nvcc never compiles it, or compiles it otherwise, and that the device
+// code cdp-lower rewrites cannot depend on. ATLAS's calorimeter clustering
+// (CaloRecGPU) has all three kinds this filter accepts:
+//
+// - Host code: an error in the body of a host function. nvcc's device
+//   pass does not compile a host template's body at all, and reads other
+//   host code in the host compiler's dialect (GCC accepts `holder !=
+//   nullptr` where the class converts both to `void *` and to any `T *`;
+//   clang finds it ambiguous). Device code cannot call a host function.
+// - A template this file never instantiates, in a branch that only
+//   nvcc's device pass takes (`#ifdef __CUDA_ARCH__`, DeviceOnlyCode.h):
+//   the host pass does not see it, and the device pass compiles only the
+//   templates it instantiates. No code comes of it.
+// - An execution space given again: a `__device__` explicit
+//   specialization or out-of-class definition of a `constexpr` function,
+//   which clang makes `__host__ __device__` and nvcc does not. clang drops
+//   the specialization, so its parse of the device code is not nvcc's:
+//   the transforms, which read the bodies of the functions a child calls,
+//   leave such a file's launches lowered only.
+//
+// The filter holds such an error back, with its notes, until the parse
+// ends, and then passes it on as a warning with a note that says why nvcc
+// builds the code (or, where the file turns out to instantiate the
+// template, as the error it was). The lowered file keeps that code as
+// written, so nvcc still judges it. Every other diagnostic passes as it
+// comes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_DRIVER_NVCCACCEPTEDERRORS_H
+#define CDP_LOWER_DRIVER_NVCCACCEPTEDERRORS_H
+
+#include "Driver/DeviceOnlyCode.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompilerInstance;
+class FunctionDecl;
+} // namespace clang
+
+namespace cdp {
+
+class NvccAcceptedErrors : public clang::DiagnosticConsumer {
+public:
+  /// Puts a filter in front of \p CI's diagnostics client, for the parse
+  /// that \p CI runs; it lives as long as that client.
+  static NvccAcceptedErrors &install(clang::CompilerInstance &CI);
+
+  /// Passes the held errors on, once the parse has ended: those nvcc
+  /// builds as warnings, the others as errors.
+  void settle(clang::ASTContext &Context);
+  /// Whether every error of the parse was one that nvcc builds.
+  bool onlyAcceptedErrors() const;
+  /// Whether an accepted error makes clang's parse of the device code
+  /// differ from nvcc's (an execution space given again).
+  bool deviceParseDiffers() const { return DeviceParseDiffers; }
+
+  void BeginSourceFile(const clang::LangOptions &LangOpts,
+                       const clang::Preprocessor *PP) override;
+  void EndSourceFile() override;
+  void finish() override;
+  void clear() override;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+private:
+  enum class Reason { HostCode, NoInstance, ExecutionSpace };
+  struct HeldError {
+    Reason Why;
+    /// NoInstance: the template whose instances decide.
+    const clang::FunctionDecl *Template = nullptr;
+    /// The error, then its notes.
+    std::vector<clang::StoredDiagnostic> Diagnostics;
+  };
+
+  NvccAcceptedErrors(clang::CompilerInstance &CI,
+                     clang::DiagnosticConsumer &Next,
+                     std::unique_ptr<clang::DiagnosticConsumer> Owned);
+  /// Why nvcc builds the code of clang's error \p Info, if it does.
+  std::optional<HeldError> heldFor(const clang::Diagnostic &Info) const;
+  /// Whether the held error \p Error is one nvcc builds, now that the
+  /// parse has ended.
+  bool accepted(
+      const HeldError &Error,
+      const llvm::DenseSet<const clang::FunctionDecl *> &Instantiated) const;
+  void passOn(clang::DiagnosticsEngine::Level Level,
+              const clang::Diagnostic &Info);
+  /// Reports \p Stored again at \p Level, through this filter.
+  void reportAgain(const clang::StoredDiagnostic &Stored,
+                   clang::DiagnosticsEngine::Level Level, bool WithFixIts);
+  /// Passes the held errors on as they came (the parse ended early).
+  void passOnAsErrors();
+
+  clang::CompilerInstance &CI;
+  clang::DiagnosticConsumer &Next;
+  std::unique_ptr<clang::DiagnosticConsumer> Owned;
+  std::vector<HeldError> Held;
+  /// The last error was held: so are its notes.
+  bool HoldingNotes = false;
+  /// settle() is passing the held errors on.
+  bool Settling = false;
+  bool Settled = false;
+  unsigned Accepted = 0;
+  bool DeviceParseDiffers = false;
+  DeviceOnlyCode DeviceOnly;
+};
+
+} // namespace cdp
+
+#endif // CDP_LOWER_DRIVER_NVCCACCEPTEDERRORS_H
