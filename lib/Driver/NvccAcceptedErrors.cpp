@@ -237,8 +237,11 @@ void NvccAcceptedErrors::settle(ASTContext &Context) {
     ++Accepted;
     DeviceParseDiffers =
         DeviceParseDiffers || Error.Why == Reason::ExecutionSpace;
-    if (CI.getDiagnosticOpts().IgnoreWarnings)
-      continue; // -w: they are warnings now.
+    // -w, and a system header's (-Wsystem-headers): they are warnings now.
+    if (CI.getDiagnosticOpts().IgnoreWarnings ||
+        (Diags.getSuppressSystemWarnings() &&
+         First.getLocation().isInSystemHeader()))
+      continue;
     // Without fix-its: they would edit code that nvcc builds as it is.
     reportAgain(First, DiagnosticsEngine::Warning, /*WithFixIts=*/false);
     for (const StoredDiagnostic &Note : llvm::drop_begin(Error.Diagnostics))

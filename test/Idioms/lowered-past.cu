@@ -6,7 +6,7 @@
 // RUN: %cdp-lower --aggregate=warp --extra-arg=-DSPECIALIZED %s -o %t.specialized.cu 2>&1 | FileCheck %s --check-prefixes=WARN,SPECIALIZED --implicit-check-not="{{[0-9]}}: error:"
 // RUN: FileCheck %s --check-prefix=LOWERED --input-file=%t.specialized.cu
 // RUN: %nvcc-rdc --expt-relaxed-constexpr -DSPECIALIZED -c %t.specialized.cu -o %t.specialized.lowered.o
-// RUN: %cdp-lower --extra-arg=-w %s -o %t.quiet.cu 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %cdp-lower --aggregate=warp --extra-arg=-w %s -o %t.quiet.cu 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: cmp %t.cu %t.quiet.cu
 // RUN: not %nvcc-rdc --expt-relaxed-constexpr -DBROKEN -c %s -o %t.broken.o
 // RUN: not %cdp-lower --extra-arg=-DBROKEN %s -o %t.broken.cu 2>&1 | FileCheck %s --check-prefixes=WARN,BROKEN
