@@ -53,6 +53,10 @@ config.substitutions.append(("%cuda-path", config.cuda_path))
 config.substitutions.append(("%nvcc-rdc", nvcc_rdc))
 config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(("%cdp-runtime", runtime_include))
+# A lowered file keeps its input's CHECK lines: FileCheck reads it without.
+config.substitutions.append(
+    ("%strip-checks",
+     f"{config.python} {os.path.join(config.test_source_root, 'strip-checks.py')}"))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%src-root", config.cdp_src_root))
 config.substitutions.append(("%cdp-build", config.cdp_obj_root))

@@ -1,7 +1,7 @@
 // RUN: %nvcc-rdc -c %s -o %t.original.o
 // RUN: %cdp-lower %s -o %t.cu 2>&1 | FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 //
 // nvcc reads `__managed__ int n;` as a __device__ variable the host
 // reaches too. clang knows the attribute for HIP only: in CUDA it dropped

@@ -1,7 +1,7 @@
 // RUN: %nvcc-rdc -c %s -o %t.original.o
 // RUN: %cdp-lower %s -o %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 //
 // Device-side malloc and free under `using namespace std;`, as NPSLab's
 // bfs-rec and sssp write them (issue 26, item 2). nvcc's std::malloc is

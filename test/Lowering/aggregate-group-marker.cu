@@ -2,7 +2,7 @@
 // RUN:   | FileCheck %s --check-prefix=WARN --allow-empty \
 // RUN:       --implicit-check-not=warning:
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // WARN-NOT: {{.}}
 //
 // The marker cdp::aggregate::group() aggregates its launch by groups of 4

@@ -1,6 +1,6 @@
 // RUN: %cdp-lower --aggregate=block %s -o %t.cu -- -Wno-unknown-attributes \
 // RUN:   2>&1 | FileCheck %s --allow-empty --implicit-check-not=warning:
-// RUN: FileCheck %s --check-prefix=OUT < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s --check-prefix=OUT
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --aggregate=block %t.cu -- -Wno-unknown-attributes \
 // RUN:   | diff -u %t.cu -

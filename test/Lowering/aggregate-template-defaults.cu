@@ -1,5 +1,5 @@
 // RUN: %cdp-lower --aggregate=warp %s -o %t.warp.cu
-// RUN: FileCheck %s --input-file=%t.warp.cu
+// RUN: %strip-checks %t.warp.cu | FileCheck %s
 // RUN: %nvcc-rdc -c %t.warp.cu -o %t.warp.o
 // RUN: %cdp-lower --aggregate=block %s -o %t.block.cu
 // RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o

@@ -1,8 +1,8 @@
 // RUN: %cdp-lower %s -o %t.cu -- --cuda-gpu-arch=sm_80 --cuda-gpu-arch=sm_90 2>&1 | count 0
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // RUN: %nvcc -rdc=true -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 -I%cdp-runtime -c %t.cu -o %t.o
 // RUN: %cdp-lower %s -- --cuda-gpu-arch=sm_90 2> %t.warnings | FileCheck %s --check-prefix=SM90-ONLY
-// RUN: FileCheck %s --check-prefix=WARN --implicit-check-not=warning: < %t.warnings
+// RUN: %strip-checks %t.warnings | FileCheck %s --check-prefix=WARN --implicit-check-not=warning:
 //
 // A build for several GPU architectures parses the file once for each:
 // code that only one of them compiles (an `#if __CUDA_ARCH__` branch) is

@@ -1,5 +1,5 @@
 // RUN: %cdp-lower %s -o %t.cu
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -
 // And through cdp-nvcc, as a project builds it:
@@ -34,7 +34,7 @@ template <class K> __device__ void launchWith(K k, int *p, double d) {
 
 template <void (*Kernel)(int *)> __device__ void launchFixed(int *p) {
   Kernel<<<1, 1>>>(p);
-  // CHECK: cdp::DeviceLaunch(Kernel, {1, 1}).arg(p).launch();
+  // CHECK: cdp::DeviceLaunch<void(int *)>(Kernel, {1, 1}).arg<0>(p).launch();
 }
 
 template <class K> struct Holder {

@@ -4,17 +4,17 @@
 // same standard. A kernel type each instantiation deduces is launched
 // through cdp::makeDeviceLaunch there, where C++17 has a deduction guide.
 // RUN: %cdp-lower %s -o %t11.cu -- -std=c++11 -DDEDUCED
-// RUN: FileCheck %s --check-prefix=LOWERED11 < %t11.cu
+// RUN: %strip-checks %t11.cu | FileCheck %s --check-prefix=LOWERED11
 // RUN: %nvcc -rdc=true -arch=sm_90 -std=c++11 -DDEDUCED -I%cdp-runtime -c %t11.cu -o %t11.o
 // RUN: %cdp-lower --runtime-checks %s -o %t11c.cu -- -std=c++11 -DDEDUCED
-// RUN: FileCheck %s --check-prefix=CHECKED11 < %t11c.cu
+// RUN: %strip-checks %t11c.cu | FileCheck %s --check-prefix=CHECKED11
 // RUN: %nvcc -rdc=true -arch=sm_90 -std=c++11 -DDEDUCED -I%cdp-runtime -c %t11c.cu -o %t11c.o
 // RUN: %cdp-lower %s -o %t14.cu -- -std=c++14 -DDEDUCED
 // RUN: %nvcc -rdc=true -arch=sm_90 -std=c++14 -DDEDUCED -I%cdp-runtime -c %t14.cu -o %t14.o
 // RUN: %cdp-lower --runtime-checks %s -o %t14c.cu -- -std=c++14
 // RUN: %nvcc -rdc=true -arch=sm_90 -std=c++14 -I%cdp-runtime -c %t14c.cu -o %t14c.o
 // RUN: %cdp-lower %s -o %t17.cu -- -std=c++17 -DDEDUCED
-// RUN: FileCheck %s --check-prefix=LOWERED17 < %t17.cu
+// RUN: %strip-checks %t17.cu | FileCheck %s --check-prefix=LOWERED17
 //
 // Before C++11 the runtime cannot be written: one error up front, at the
 // first launch, naming the standard and the flag, instead of a page of

@@ -1,5 +1,5 @@
 // RUN: %cdp-lower %s -o %t.cu
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower %t.cu | diff -u %t.cu -
 //
@@ -13,8 +13,14 @@ __global__ void other(int x, double *p) {}
 __global__ void parent(double *p, bool which) {
   auto kp = child;
   kp<<<1, 1>>>(1, p);
-  // CHECK: cdp::DeviceLaunch<void(int, double *)>(kp, {1, 1}).arg<0>(1).arg<8>(p).launch();
+  // CHECK: cdp::DeviceLaunch<void(int, double *)>(kp, {1, 1})
+  // CHECK-NEXT: .arg<0>(1)
+  // CHECK-NEXT: .arg<8>(p)
+  // CHECK-NEXT: .launch();
   void (*chosen)(int, double *) = which ? &child : &other;
   (*chosen)<<<2, 1>>>(2, p);
-  // CHECK: cdp::DeviceLaunch<void(int, double *)>((*chosen), {2, 1}).arg<0>(2).arg<8>(p).launch();
+  // CHECK: cdp::DeviceLaunch<void(int, double *)>((*chosen), {2, 1})
+  // CHECK-NEXT: .arg<0>(2)
+  // CHECK-NEXT: .arg<8>(p)
+  // CHECK-NEXT: .launch();
 }

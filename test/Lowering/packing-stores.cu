@@ -1,6 +1,6 @@
 // RUN: %cdp-lower %s -o %t.cu
 // RUN: %nvcc-rdc -ptx %t.cu -o %t.ptx
-// RUN: FileCheck %s < %t.ptx
+// RUN: %strip-checks %t.ptx | FileCheck %s
 //
 // Each argument is stored with one store of its width (memcpy into the
 // untyped buffer would compile to one st.u8 per byte).

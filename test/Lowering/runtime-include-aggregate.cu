@@ -1,5 +1,5 @@
 // RUN: %cdp-lower --aggregate=block %s -o %t.cu
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower %s | FileCheck %s --check-prefix=PLAIN
 //

@@ -1,5 +1,5 @@
 // RUN: %cdp-lower %s -o %t.cu
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 //
 // Parameter types are spelled from the global namespace (`::n::S`), so a
@@ -29,6 +29,9 @@ __global__ void parentPair() {
 
 template <class T> __device__ void launchT(::T t) {
   takesT<<<1, 1>>>(t, nullptr);
-  // CHECK: cdp::DeviceLaunch<void(::T, int *)>(takesT, {1, 1}).arg<0>(t).arg<8>(nullptr).launch();
+  // CHECK: cdp::DeviceLaunch<void(::T, int *)>(takesT, {1, 1})
+  // CHECK-NEXT: .arg<0>(t)
+  // CHECK-NEXT: .arg<8>(nullptr)
+  // CHECK-NEXT: .launch();
 }
 __global__ void parentT(::T t) { launchT<int>(t); }

@@ -3,7 +3,7 @@
 // RUN:       --implicit-check-not=warning:
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --threshold=64 %t.cu | diff -u %t.cu -
-// RUN: grep -A2 '_serial(cdp_grid_type' %t.cu | FileCheck %s
+// RUN: %strip-checks %t.cu | grep -A2 '_serial(cdp_grid_type' | FileCheck %s
 // WARN-NOT: {{.}}
 //
 // A serial run (--threshold) runs only the threads below the x index at

@@ -3,7 +3,7 @@
 // RUN:       --implicit-check-not=warning:
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --threshold=256 %t.cu | diff -u %t.cu -
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // WARN-NOT: {{.}}
 //
 // A serial run keeps a child's shared variables in global memory, where

@@ -1,7 +1,7 @@
 // RUN: %cdp-lower --threshold=4096 %s -o %t.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WARN --allow-empty
 // RUN: %nvcc-rdc -ptx %t.cu -o %t.ptx
-// RUN: FileCheck %s < %t.ptx
+// RUN: %strip-checks %t.ptx | FileCheck %s
 //
 // A serial run of a launch whose grid and block are numbers knows its
 // grids are one-dimensional (cdp::serial::IsLinear: the wrapper keeps the

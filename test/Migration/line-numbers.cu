@@ -1,8 +1,8 @@
 // RUN: %cdp-lower --migrate-cdp1 %s -o %t.cu -- -std=c++17
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: cp %s %t.fixed.cu && %cdp-lower --migrate-cdp1 --fix %t.fixed.cu -- -std=c++17
-// RUN: FileCheck %s --check-prefix=FIXED --implicit-check-not='{{^#line}}' < %t.fixed.cu
+// RUN: %strip-checks %t.fixed.cu | FileCheck %s --check-prefix=FIXED --implicit-check-not='{{^#line}}'
 //
 // Migrated on its way to the lowering (-o, -i, cdp-nvcc), the code after
 // each rewrite keeps its line numbers, as the lowering's own rewrites do:
