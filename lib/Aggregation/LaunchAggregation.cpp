@@ -386,11 +386,13 @@ private:
       if (New)
         It->second.Variable = scopeVariable(Granularity);
       Call->Edits->replace(Call->CalleeBegin,
-                           distance(Call->CalleeBegin, Call->TripleLess) + 3,
+                           distance(Call->CalleeBegin, Call->Spaced.LessBegin) +
+                               Call->Spaced.LessLength,
                            It->second.Variable + ".launch({");
-      Call->Edits->replace(Call->TripleGreater,
-                           distance(Call->TripleGreater, Call->ArgsLParen) + 1,
-                           Call->argsOpen(SM));
+      Call->Edits->replace(
+          Call->Spaced.GreaterBegin,
+          distance(Call->Spaced.GreaterBegin, Call->ArgsLParen) + 1,
+          Call->argsOpen(SM));
     }
     if (Marker)
       unwrapMarker(*Marker);

@@ -56,6 +56,10 @@ locateLaunchAsCall(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
         Call.TripleGreater, Launch.getRParenLoc()})
     if (Loc.isInvalid() || !Loc.isFileID())
       return std::nullopt;
+  Call.Spaced = spacedChevrons(
+      SM,
+      Lexer::getLocForEndOfToken(Call.CalleeEnd, 0, SM, Context.getLangOpts()),
+      Call.TripleLess, Call.TripleGreater);
   Call.Edits = EditsOf(SM.getFileID(Call.TripleLess));
   if (!Call.Edits)
     return std::nullopt;
@@ -83,10 +87,10 @@ void LaunchAsCall::rewriteAsCall(const SourceManager &SM, StringRef Function,
                                  StringRef Suffix) const {
   Edits->insert(CalleeBegin, (Function + "(").str());
   Edits->insert(NameEnd, (Suffix + DeducedArgs).str());
-  Edits->replace(TripleLess, 3, ", {");
-  Edits->replace(TripleGreater,
+  Edits->replace(Spaced.LessBegin, Spaced.LessLength, ", {");
+  Edits->replace(Spaced.GreaterBegin,
                  SM.getFileOffset(ArgsLParen) -
-                     SM.getFileOffset(TripleGreater) + 1,
+                     SM.getFileOffset(Spaced.GreaterBegin) + 1,
                  argsOpen(SM));
 }
 

@@ -17,6 +17,7 @@
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHASCALL_H
 #define CDP_LOWER_AGGREGATION_LAUNCHASCALL_H
 
+#include "Lowering/LaunchTokens.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -42,6 +43,8 @@ struct LaunchAsCall {
   /// The callee's last token.
   clang::SourceLocation CalleeEnd;
   clang::SourceLocation TripleLess, TripleGreater;
+  /// The chevrons with the spaces around them, which go with them.
+  SpacedChevrons Spaced;
   /// The `(` after `>>>`.
   clang::SourceLocation ArgsLParen;
   /// The edits of the launch's file.

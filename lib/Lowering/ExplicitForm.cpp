@@ -124,14 +124,16 @@ void applyExplicitForm(const LaunchSite &Site, const LaunchTokens &Tokens,
          Text.ConfigCommas.size() == ConfigCommas.size() &&
          "a piece of text for each comma the launch writes");
   Edits.insert(Tokens.CalleeBegin, Text.BeforeCallee);
-  Edits.replace(Tokens.TripleLess, 3, Text.TripleLess);
+  Edits.replace(Tokens.Spaced.LessBegin, Tokens.Spaced.LessLength,
+                Text.TripleLess);
   for (size_t I = 0; I < ConfigCommas.size(); ++I)
     Edits.replace(
         ConfigCommas[I],
         1 + Site.horizontalSpaceAfter(ConfigCommas[I].getLocWithOffset(1)),
         Text.ConfigCommas[I]);
-  Edits.replace(Tokens.TripleGreater,
-                Site.distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1,
+  Edits.replace(Tokens.Spaced.GreaterBegin,
+                Site.distance(Tokens.Spaced.GreaterBegin, Tokens.ArgsLParen) +
+                    1,
                 Text.TripleGreater);
   for (size_t I = 0; I < Tokens.Commas.size(); ++I)
     Edits.replace(

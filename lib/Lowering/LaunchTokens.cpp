@@ -48,6 +48,37 @@ static std::optional<CharSourceRange> mainFileRange(LaunchSite &Site,
   return std::nullopt;
 }
 
+/// The spaces and tabs right before \p Loc, after other text on its line.
+static unsigned spaceBefore(const SourceManager &SM, SourceLocation Loc) {
+  StringRef Line =
+      SM.getBufferData(SM.getFileID(Loc)).take_front(SM.getFileOffset(Loc));
+  Line = Line.substr(Line.rfind('\n') + 1); // npos + 1 is 0.
+  StringRef Text = Line.rtrim(" \t");
+  return Text.empty() ? 0 : Line.size() - Text.size();
+}
+
+/// The spaces and tabs right after \p Loc.
+static unsigned spaceAfter(const SourceManager &SM, SourceLocation Loc) {
+  StringRef Rest =
+      SM.getBufferData(SM.getFileID(Loc)).drop_front(SM.getFileOffset(Loc));
+  return Rest.size() - Rest.ltrim(" \t").size();
+}
+
+SpacedChevrons spacedChevrons(const SourceManager &SM, SourceLocation CalleeEnd,
+                              SourceLocation TripleLess,
+                              SourceLocation TripleGreater) {
+  SpacedChevrons Spaced;
+  unsigned BeforeLess = spaceBefore(SM, TripleLess);
+  if (SM.getFileOffset(TripleLess) - SM.getFileOffset(CalleeEnd) != BeforeLess)
+    BeforeLess = 0; // A comment or a line break stays.
+  Spaced.LessBegin = TripleLess.getLocWithOffset(-static_cast<int>(BeforeLess));
+  Spaced.LessLength =
+      BeforeLess + 3 + spaceAfter(SM, TripleLess.getLocWithOffset(3));
+  Spaced.GreaterBegin = TripleGreater.getLocWithOffset(
+      -static_cast<int>(spaceBefore(SM, TripleGreater)));
+  return Spaced;
+}
+
 std::optional<LaunchTokens> locateLaunchTokens(LaunchSite &Site) {
   const CUDAKernelCallExpr &Launch = Site.Launch;
   const CallExpr *Config = Launch.getConfig();
@@ -64,6 +95,9 @@ std::optional<LaunchTokens> locateLaunchTokens(LaunchSite &Site) {
   Tokens.TripleLess = Less->getBegin();
   Tokens.TripleGreater = Greater->getBegin();
   Tokens.RParen = RParen->getBegin();
+
+  Tokens.Spaced = spacedChevrons(Site.SM, Tokens.CalleeEnd, Tokens.TripleLess,
+                                 Tokens.TripleGreater);
 
   Token LParen = Site.rawTokenAt(Greater->getEnd());
   if (LParen.isNot(tok::l_paren)) {

@@ -14,6 +14,7 @@
 #define CDP_LOWER_LOWERING_LAUNCHTOKENS_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -21,6 +22,23 @@
 namespace cdp {
 
 class LaunchSite;
+
+/// A launch's chevrons with the spaces and tabs around them on their line
+/// (`k <<< 1, 32 >>> (p)`), which go with them: a lowered launch reads
+/// `k, {1, 32})` and not `k , {1, 32 })`.
+struct SpacedChevrons {
+  clang::SourceLocation LessBegin;
+  unsigned LessLength = 3;
+  /// The end of the configuration's last operand.
+  clang::SourceLocation GreaterBegin;
+};
+
+/// The spaced chevrons of a launch whose callee's text ends at \p CalleeEnd
+/// (past its last character): a comment or a line break stays where it is.
+SpacedChevrons spacedChevrons(const clang::SourceManager &SM,
+                              clang::SourceLocation CalleeEnd,
+                              clang::SourceLocation TripleLess,
+                              clang::SourceLocation TripleGreater);
 
 /// The file positions of the tokens of a launch that the rewrite replaces.
 struct LaunchTokens {
@@ -30,6 +48,8 @@ struct LaunchTokens {
   clang::SourceLocation TripleGreater; ///< `>>>`
   clang::SourceLocation ArgsLParen;    ///< `(` after `>>>`
   clang::SourceLocation RParen;        ///< the launch's closing `)`
+  /// The chevrons with the spaces around them.
+  SpacedChevrons Spaced;
   /// Between the written arguments.
   llvm::SmallVector<clang::SourceLocation, 8> Commas;
   /// The arguments are not separated in the file (one macro supplies them

@@ -54,11 +54,15 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
                           : Site.distance(Tokens.CalleeBegin, Tokens.CalleeEnd);
   Form.push_back(
       {Tokens.CalleeBegin, CalleeLength, Plan.Prefix + Plan.Callee, {}});
-  Form.push_back({Tokens.TripleLess, 3, ", {", {}});
-  unsigned ToArgs = Site.distance(Tokens.TripleGreater, Tokens.ArgsLParen) + 1;
+  // `k <<< 1, 32 >>>(p)` reads `k, {1, 32})`: the spaces around the
+  // chevrons go with them (a spaced `<< <` too, joined as `<<< `).
+  Form.push_back(
+      {Tokens.Spaced.LessBegin, Tokens.Spaced.LessLength, ", {", {}});
+  SourceLocation ConfigEnd = Tokens.Spaced.GreaterBegin;
+  unsigned ToArgs = Site.distance(ConfigEnd, Tokens.ArgsLParen) + 1;
 
   if (Tokens.WholeList) {
-    Form.push_back({Tokens.TripleGreater, ToArgs, "})", {".args("}});
+    Form.push_back({ConfigEnd, ToArgs, "})", {".args("}});
     FormEdit Tail{Tokens.RParen, 1, ")", {}};
     for (const std::string &Default : Plan.DefaultArgTexts)
       Tail.Calls.push_back(".arg(" + Default + ")");
@@ -66,7 +70,7 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
     Form.push_back(std::move(Tail));
     return Form;
   }
-  Form.push_back({Tokens.TripleGreater, ToArgs, "})", {}});
+  Form.push_back({ConfigEnd, ToArgs, "})", {}});
   if (Written > 0) {
     // `>>>(a`: `}).arg<0>(a`. After a line break (or a comment), `>>>(\n  a`,
     // the opener goes before the argument, as after a comma below.

@@ -1,10 +1,17 @@
 // RUN: %nvcc-rdc -c %s -o %t.original.o
 // RUN: cd %S && %cdp-lower spaced-chevrons.cu -o %t.cu
-// RUN: FileCheck %s < %t.cu
+// RUN: %strip-checks %t.cu | FileCheck %s
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: cd %S && %cdp-lower --aggregate=block spaced-chevrons.cu -o %t.block.cu 2>/dev/null
+// RUN: %strip-checks %t.block.cu | FileCheck %s --check-prefix=BLOCK
+// RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
+// RUN: cd %S && %cdp-lower --emit=explicit spaced-chevrons.cu -o %t.explicit.cu
+// RUN: %strip-checks %t.explicit.cu | FileCheck %s --check-prefix=EXPLICIT --implicit-check-not='{{[^ ] ;}}'
+// RUN: %nvcc-rdc -c %t.explicit.cu -o %t.explicit.o
 //
 // nvcc reads `child << <1, 1 >> > (p)` as a launch; clang needs `<<<`. The
-// tool parses a copy with the chevrons joined and rewrites the user's text.
+// tool parses a copy with the chevrons joined and rewrites the user's text;
+// the spaces around the chevrons go with them.
 // `operator<< <>` and `A<A<A<int>> >` are no launches and stay as written,
 // as does the host launch.
 
@@ -21,14 +28,33 @@ __global__ void child(int *p, int n) {}
 
 __global__ void parent(int *p) {
   child << <1, 1 >> > (p, 2);
-  // CHECK: cdp::DeviceLaunch<void(int *, int)>(child , {1, 1 }).arg<0>(p).arg<8>(2).launch();
+  // CHECK: cdp::DeviceLaunch<void(int *, int)>(child, {1, 1})
+  // CHECK-NEXT: .arg<0>(p)
+  // CHECK-NEXT: .arg<8>(2)
+  // CHECK-NEXT: .launch();
   child<<<1, 1 >> >(p, 3);
-  // CHECK: cdp::DeviceLaunch<void(int *, int)>(child, {1, 1 }).arg<0>(p).arg<8>(3).launch();
+  // CHECK: cdp::DeviceLaunch<void(int *, int)>(child, {1, 1})
+  // CHECK-NEXT: .arg<0>(p)
+  // CHECK-NEXT: .arg<8>(3)
+  // CHECK-NEXT: .launch();
   child << < 2, 32>>>(p, 4);
-  // CHECK: cdp::DeviceLaunch<void(int *, int)>(child , { 2, 32}).arg<0>(p).arg<8>(4).launch();
+  // CHECK: cdp::DeviceLaunch<void(int *, int)>(child, {2, 32})
+  // CHECK-NEXT: .arg<0>(p)
+  // CHECK-NEXT: .arg<8>(4)
+  // CHECK-NEXT: .launch();
+  child <<< 3, 32 >>> (p, 5);
+  // CHECK: cdp::DeviceLaunch<void(int *, int)>(child, {3, 32})
+  // CHECK-NEXT: .arg<0>(p)
+  // CHECK-NEXT: .arg<8>(5)
+  // CHECK-NEXT: .launch();
+  child << <1, 32, 0, cudaStreamFireAndForget >> > (p + threadIdx.x, 6);
+  // BLOCK: cdp_child_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, p + threadIdx.x, 6);
+  // EXPLICIT: void (*cdp_kernel)(int *, int) = child;
+  // EXPLICIT: const cudaStream_t cdp_stream = cudaStreamFireAndForget;
+  // EXPLICIT-NEXT: int *cdp_arg0 = p + threadIdx.x;
   A<A<A<int>> > *unused = nullptr;
   // CHECK: A<A<A<int>> > *unused = nullptr;
 }
 
-void host(int *p) { child << <1, 1 >> > (p, 5); }
-// CHECK: void host(int *p) { child << <1, 1 >> > (p, 5); }
+void host(int *p) { child << <1, 1 >> > (p, 7); }
+// CHECK: void host(int *p) { child << <1, 1 >> > (p, 7); }
