@@ -15,6 +15,7 @@
 #include "clang/Sema/SemaCUDA.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace clang;
 
@@ -46,25 +47,6 @@ public:
 bool isImplicitlyHostDevice(const FunctionDecl &Function) {
   const auto *Device = Function.getAttr<CUDADeviceAttr>();
   return Device && Device->isImplicit();
-}
-
-/// The note that says why cdp-lower lowers past an accepted error.
-const char *whyLoweredPast(bool HostCode, bool NoInstance) {
-  if (HostCode)
-    return "cdp-lower lowers past this error in host code: nvcc compiles "
-           "host code with its host compiler, which accepts code that clang "
-           "refuses, and device code cannot call it; the lowered file keeps "
-           "it as written, for nvcc to judge";
-  if (NoInstance)
-    return "cdp-lower lowers past this error: no pass of nvcc compiles this "
-           "template, since its host pass does not take this __CUDA_ARCH__ "
-           "branch and its device pass compiles only the templates the file "
-           "instantiates, which it does not; the lowered file keeps it as "
-           "written";
-  return "nvcc accepts a __device__ declaration of a constexpr function, "
-         "which clang makes __host__ __device__: cdp-lower lowers past this "
-         "error and keeps the code as written, but does not transform the "
-         "file's launches, since its parse of the device code is not nvcc's";
 }
 
 } // namespace
@@ -106,6 +88,35 @@ void NvccAcceptedErrors::clear() {
   DiagnosticConsumer::clear();
 }
 
+const char *NvccAcceptedErrors::whyLoweredPast(Reason Why) {
+  switch (Why) {
+  case Reason::HostCode:
+    return "cdp-lower lowers past this error in host code: nvcc compiles "
+           "host code with its host compiler, which accepts code that clang "
+           "refuses, and device code cannot call it; the lowered file keeps "
+           "it as written, for nvcc to judge";
+  case Reason::NoInstance:
+    return "cdp-lower lowers past this error: no pass of nvcc compiles this "
+           "template, since its host pass does not take this __CUDA_ARCH__ "
+           "branch and its device pass compiles only the templates the file "
+           "instantiates, which it does not; the lowered file keeps it as "
+           "written";
+  case Reason::ExecutionSpace:
+    return "nvcc accepts a __device__ declaration of a constexpr function, "
+           "which clang makes __host__ __device__: cdp-lower lowers past "
+           "this error and keeps the code as written, but does not transform "
+           "the file's launches, since its parse of the device code is not "
+           "nvcc's";
+  case Reason::TemplateParameterShadow:
+    return "nvcc's own front end reports this as a warning (#497-D) and, as "
+           "clang does here, reads the inner parameter where the name is "
+           "used: cdp-lower lowers past this error and keeps the code as "
+           "written, for nvcc's host compiler to judge (MSVC accepts it, GCC "
+           "does not)";
+  }
+  llvm_unreachable("a reason without a note");
+}
+
 std::optional<NvccAcceptedErrors::HeldError>
 NvccAcceptedErrors::heldFor(const Diagnostic &Info) const {
   if (Settling || Settled || !CI.hasSema() ||
@@ -114,6 +125,8 @@ NvccAcceptedErrors::heldFor(const Diagnostic &Info) const {
   Sema &S = CI.getSema();
   if (!S.getLangOpts().CUDA)
     return std::nullopt;
+  if (Info.getID() == diag::err_template_param_shadow)
+    return HeldError{Reason::TemplateParameterShadow, nullptr, {}};
   // Its notes say whether every candidate failed on the execution space.
   if (Info.getID() == diag::err_function_template_spec_no_match)
     return HeldError{Reason::ExecutionSpace, nullptr, {}};
@@ -177,6 +190,7 @@ bool NvccAcceptedErrors::accepted(
     const llvm::DenseSet<const FunctionDecl *> &Instantiated) const {
   switch (Error.Why) {
   case Reason::HostCode:
+  case Reason::TemplateParameterShadow:
     return true;
   case Reason::NoInstance:
     return DeviceOnly.contains(Error.Diagnostics.front().getLocation()) &&
@@ -246,11 +260,9 @@ void NvccAcceptedErrors::settle(ASTContext &Context) {
     reportAgain(First, DiagnosticsEngine::Warning, /*WithFixIts=*/false);
     for (const StoredDiagnostic &Note : llvm::drop_begin(Error.Diagnostics))
       reportAgain(Note, DiagnosticsEngine::Note, /*WithFixIts=*/false);
-    Diags.Report(
-        StoredDiagnostic(DiagnosticsEngine::Note, WhyID,
-                         whyLoweredPast(Error.Why == Reason::HostCode,
-                                        Error.Why == Reason::NoInstance),
-                         First.getLocation(), {}, {}));
+    Diags.Report(StoredDiagnostic(DiagnosticsEngine::Note, WhyID,
+                                  whyLoweredPast(Error.Why),
+                                  First.getLocation(), {}, {}));
   }
   Settling = false;
   Held.clear();

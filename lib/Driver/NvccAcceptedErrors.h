@@ -24,6 +24,11 @@
 //   the specialization, so its parse of the device code is not nvcc's:
 //   the transforms, which read the bodies of the functions a child calls,
 //   leave such a file's launches lowered only.
+// - A template parameter that shadows another: nvcc's own front end
+//   reports it as a warning (#497-D), and reads the inner parameter where
+//   the name is used, as MSVC and clang's recovery do. The device pass
+//   builds it; the host pass builds it where the host compiler accepts it
+//   (MSVC does, GCC does not).
 //
 // The filter holds such an error back, with its notes, until the parse
 // ends, and then passes it on as a warning with a note that says why nvcc
@@ -77,7 +82,12 @@ public:
                         const clang::Diagnostic &Info) override;
 
 private:
-  enum class Reason { HostCode, NoInstance, ExecutionSpace };
+  enum class Reason {
+    HostCode,
+    NoInstance,
+    ExecutionSpace,
+    TemplateParameterShadow
+  };
   struct HeldError {
     Reason Why;
     /// NoInstance: the template whose instances decide.
@@ -96,6 +106,8 @@ private:
   bool accepted(
       const HeldError &Error,
       const llvm::DenseSet<const clang::FunctionDecl *> &Instantiated) const;
+  /// The note that says why cdp-lower lowers past an accepted error.
+  static const char *whyLoweredPast(Reason Why);
   void passOn(clang::DiagnosticsEngine::Level Level,
               const clang::Diagnostic &Info);
   /// Reports \p Stored again at \p Level, through this filter.
