@@ -10,6 +10,7 @@
 #include "Checks/Check.h"
 #include "Checks/CheckConfigFile.h"
 #include "Checks/WarningControls.h"
+#include "CudaAST/DiagnosticFilter.h"
 #include "Pdl/SkippedCode.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -36,28 +37,20 @@ namespace {
 /// until the checks have run (they run at the end of the translation unit)
 /// and drops it where a check's error stands at its place; the others are
 /// passed on as they came, at the end of the file.
-class ChecksDiagnosticFilter : public DiagnosticConsumer {
+class ChecksDiagnosticFilter : public DiagnosticFilter {
 public:
   ChecksDiagnosticFilter(DiagnosticConsumer &Next,
                          std::unique_ptr<DiagnosticConsumer> Owned)
-      : Next(Next), Owned(std::move(Owned)) {}
+      : DiagnosticFilter(Next, std::move(Owned)) {}
 
-  void BeginSourceFile(const LangOptions &LangOpts,
-                       const Preprocessor *PP) override {
-    Next.BeginSourceFile(LangOpts, PP);
+  static void install(DiagnosticsEngine &Diags) {
+    DiagnosticFilter::install<ChecksDiagnosticFilter>(
+        Diags, [](DiagnosticConsumer &Next,
+                  std::unique_ptr<DiagnosticConsumer> Owned) {
+          return new ChecksDiagnosticFilter(Next, std::move(Owned));
+        });
   }
-  void EndSourceFile() override {
-    passOnHeld();
-    Next.EndSourceFile();
-  }
-  void finish() override {
-    passOnHeld();
-    Next.finish();
-  }
-  void clear() override {
-    Next.clear();
-    DiagnosticConsumer::clear();
-  }
+
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     if (isCheckFlagNoise(Info))
@@ -115,7 +108,7 @@ private:
     });
   }
 
-  void passOnHeld() {
+  void passOnHeld() override {
     std::vector<std::vector<HeldDiagnostic>> Groups = std::move(Held);
     Held.clear();
     HoldingNotes = false;
@@ -127,27 +120,13 @@ private:
       }
   }
 
-  void passOn(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
-    Next.HandleDiagnostic(Level, Info);
-    // Counted as the next consumer counts them (the tool's reports each
-    // problem once), for clang's "N errors generated".
-    NumErrors = Next.getNumErrors();
-    NumWarnings = Next.getNumWarnings();
-  }
-
-  DiagnosticConsumer &Next;
-  std::unique_ptr<DiagnosticConsumer> Owned;
   /// Errors held back, each with its notes.
   std::vector<std::vector<HeldDiagnostic>> Held;
   bool HoldingNotes = false;
 };
 
 void filterCheckDiagnostics(DiagnosticsEngine &Diags) {
-  bool Owned = Diags.ownsClient();
-  std::unique_ptr<DiagnosticConsumer> Taken = Diags.takeClient();
-  DiagnosticConsumer *Next = Owned ? Taken.get() : Diags.getClient();
-  Diags.setClient(new ChecksDiagnosticFilter(*Next, std::move(Taken)),
-                  /*ShouldOwnClient=*/true);
+  ChecksDiagnosticFilter::install(Diags);
 }
 
 /// Every enabled check on \p AST, over the declarations outside system

@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Driver/DeviceOnlyCode.h"
+#include "CudaAST/DeviceOnlyCode.h"
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -18,18 +18,12 @@ namespace cdp {
 
 namespace {
 
-/// How the host's parse, without __CUDA_ARCH__, takes a branch that the
-/// device's takes: not at all, or as the device does, as far as the text
-/// says.
-enum class HostTakes { No, Unknown };
-
-/// The condition \p Text requires __CUDA_ARCH__ to be defined: it names
-/// `defined(__CUDA_ARCH__)` and nothing that could negate or bypass it.
-HostTakes hostTakesIf(llvm::StringRef Text) {
+/// Whether the host's parse, without __CUDA_ARCH__, skips a branch of the
+/// condition \p Text: it names `defined(__CUDA_ARCH__)` and nothing that
+/// could negate or bypass it. (Otherwise the text does not say.)
+bool hostSkips(llvm::StringRef Text) {
   static const llvm::Regex Defined("defined[ \t]*\\(?[ \t]*__CUDA_ARCH__");
-  if (Defined.match(Text) && !Text.contains('!') && !Text.contains("||"))
-    return HostTakes::No;
-  return HostTakes::Unknown;
+  return Defined.match(Text) && !Text.contains('!') && !Text.contains("||");
 }
 
 /// The condition \p Text is only `!defined(__CUDA_ARCH__)`: its `#else`
@@ -49,9 +43,8 @@ public:
   void If(SourceLocation Loc, SourceRange Condition,
           ConditionValueKind Value) override {
     llvm::StringRef Text = textOf(Condition);
-    Chains.push_back({Loc,
-                      hostTakesIf(Text) == HostTakes::No && Value == CVK_True,
-                      onlyNotDefined(Text)});
+    Chains.push_back(
+        {Loc, hostSkips(Text) && Value == CVK_True, onlyNotDefined(Text)});
   }
   void Ifdef(SourceLocation Loc, const Token &Name,
              const MacroDefinition &) override {
@@ -68,7 +61,7 @@ public:
       return;
     Chains.back().Start = Loc;
     Chains.back().DeviceOnly =
-        hostTakesIf(textOf(Condition)) == HostTakes::No && Value == CVK_True;
+        hostSkips(textOf(Condition)) && Value == CVK_True;
     Chains.back().ElseIsDevice = false;
   }
   void Else(SourceLocation Loc, SourceLocation) override {

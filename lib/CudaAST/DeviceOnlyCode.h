@@ -15,8 +15,8 @@
 // `!` or `||` in them), each with everything nested in it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_DRIVER_DEVICEONLYCODE_H
-#define CDP_LOWER_DRIVER_DEVICEONLYCODE_H
+#ifndef CDP_LOWER_CUDAAST_DEVICEONLYCODE_H
+#define CDP_LOWER_CUDAAST_DEVICEONLYCODE_H
 
 #include "clang/Basic/SourceLocation.h"
 
@@ -49,4 +49,4 @@ private:
 
 } // namespace cdp
 
-#endif // CDP_LOWER_DRIVER_DEVICEONLYCODE_H
+#endif // CDP_LOWER_CUDAAST_DEVICEONLYCODE_H

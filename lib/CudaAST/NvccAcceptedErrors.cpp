@@ -5,7 +5,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Driver/NvccAcceptedErrors.h"
+#include "CudaAST/NvccAcceptedErrors.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -51,41 +51,14 @@ bool isImplicitlyHostDevice(const FunctionDecl &Function) {
 
 } // namespace
 
-NvccAcceptedErrors::NvccAcceptedErrors(
-    CompilerInstance &CI, DiagnosticConsumer &Next,
-    std::unique_ptr<DiagnosticConsumer> Owned)
-    : CI(CI), Next(Next), Owned(std::move(Owned)) {}
-
 NvccAcceptedErrors &NvccAcceptedErrors::install(CompilerInstance &CI) {
-  DiagnosticsEngine &Diags = CI.getDiagnostics();
-  bool Owns = Diags.ownsClient();
-  std::unique_ptr<DiagnosticConsumer> Taken = Diags.takeClient();
-  DiagnosticConsumer *Next = Owns ? Taken.get() : Diags.getClient();
-  auto *Filter = new NvccAcceptedErrors(CI, *Next, std::move(Taken));
-  Diags.setClient(Filter, /*ShouldOwnClient=*/true);
-  Filter->DeviceOnly.recordFrom(CI.getPreprocessor());
-  return *Filter;
-}
-
-void NvccAcceptedErrors::BeginSourceFile(const LangOptions &LangOpts,
-                                         const Preprocessor *PP) {
-  Next.BeginSourceFile(LangOpts, PP);
-}
-
-void NvccAcceptedErrors::EndSourceFile() {
-  // The parse ended before settle(): nothing shows the errors accepted.
-  passOnAsErrors();
-  Next.EndSourceFile();
-}
-
-void NvccAcceptedErrors::finish() {
-  passOnAsErrors();
-  Next.finish();
-}
-
-void NvccAcceptedErrors::clear() {
-  Next.clear();
-  DiagnosticConsumer::clear();
+  NvccAcceptedErrors &Filter = DiagnosticFilter::install<NvccAcceptedErrors>(
+      CI.getDiagnostics(),
+      [&](DiagnosticConsumer &Next, std::unique_ptr<DiagnosticConsumer> Owned) {
+        return new NvccAcceptedErrors(CI, Next, std::move(Owned));
+      });
+  Filter.DeviceOnly.recordFrom(CI.getPreprocessor());
+  return Filter;
 }
 
 const char *NvccAcceptedErrors::whyLoweredPast(Reason Why) {
@@ -176,15 +149,6 @@ void NvccAcceptedErrors::HandleDiagnostic(DiagnosticsEngine::Level Level,
   passOn(Level, Info);
 }
 
-void NvccAcceptedErrors::passOn(DiagnosticsEngine::Level Level,
-                                const Diagnostic &Info) {
-  Next.HandleDiagnostic(Level, Info);
-  // Counted as the next consumer counts them, for clang's "N errors
-  // generated" and the action's success.
-  NumErrors = Next.getNumErrors();
-  NumWarnings = Next.getNumWarnings();
-}
-
 bool NvccAcceptedErrors::accepted(
     const HeldError &Error,
     const llvm::DenseSet<const FunctionDecl *> &Instantiated) const {
@@ -219,7 +183,7 @@ void NvccAcceptedErrors::reportAgain(const StoredDiagnostic &Stored,
       WithFixIts ? Stored.getFixIts() : llvm::ArrayRef<FixItHint>()));
 }
 
-void NvccAcceptedErrors::passOnAsErrors() {
+void NvccAcceptedErrors::passOnHeld() {
   Settling = true;
   for (const HeldError &Error : Held)
     for (const StoredDiagnostic &D : Error.Diagnostics)

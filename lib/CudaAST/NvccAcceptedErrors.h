@@ -35,13 +35,15 @@
 // builds the code (or, where the file turns out to instantiate the
 // template, as the error it was). The lowered file keeps that code as
 // written, so nvcc still judges it. Every other diagnostic passes as it
-// comes.
+// comes. The lowering (LowerLaunchesAction) and --migrate-cdp1
+// (MigrateCdp1Action) each install it for their parse.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_DRIVER_NVCCACCEPTEDERRORS_H
-#define CDP_LOWER_DRIVER_NVCCACCEPTEDERRORS_H
+#ifndef CDP_LOWER_CUDAAST_NVCCACCEPTEDERRORS_H
+#define CDP_LOWER_CUDAAST_NVCCACCEPTEDERRORS_H
 
-#include "Driver/DeviceOnlyCode.h"
+#include "CudaAST/DeviceOnlyCode.h"
+#include "CudaAST/DiagnosticFilter.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/DenseSet.h"
@@ -58,7 +60,7 @@ class FunctionDecl;
 
 namespace cdp {
 
-class NvccAcceptedErrors : public clang::DiagnosticConsumer {
+class NvccAcceptedErrors : public DiagnosticFilter {
 public:
   /// Puts a filter in front of \p CI's diagnostics client, for the parse
   /// that \p CI runs; it lives as long as that client.
@@ -73,11 +75,6 @@ public:
   /// differ from nvcc's (an execution space given again).
   bool deviceParseDiffers() const { return DeviceParseDiffers; }
 
-  void BeginSourceFile(const clang::LangOptions &LangOpts,
-                       const clang::Preprocessor *PP) override;
-  void EndSourceFile() override;
-  void finish() override;
-  void clear() override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
 
@@ -98,7 +95,8 @@ private:
 
   NvccAcceptedErrors(clang::CompilerInstance &CI,
                      clang::DiagnosticConsumer &Next,
-                     std::unique_ptr<clang::DiagnosticConsumer> Owned);
+                     std::unique_ptr<clang::DiagnosticConsumer> Owned)
+      : DiagnosticFilter(Next, std::move(Owned)), CI(CI) {}
   /// Why nvcc builds the code of clang's error \p Info, if it does.
   std::optional<HeldError> heldFor(const clang::Diagnostic &Info) const;
   /// Whether the held error \p Error is one nvcc builds, now that the
@@ -108,17 +106,13 @@ private:
       const llvm::DenseSet<const clang::FunctionDecl *> &Instantiated) const;
   /// The note that says why cdp-lower lowers past an accepted error.
   static const char *whyLoweredPast(Reason Why);
-  void passOn(clang::DiagnosticsEngine::Level Level,
-              const clang::Diagnostic &Info);
   /// Reports \p Stored again at \p Level, through this filter.
   void reportAgain(const clang::StoredDiagnostic &Stored,
                    clang::DiagnosticsEngine::Level Level, bool WithFixIts);
   /// Passes the held errors on as they came (the parse ended early).
-  void passOnAsErrors();
+  void passOnHeld() override;
 
   clang::CompilerInstance &CI;
-  clang::DiagnosticConsumer &Next;
-  std::unique_ptr<clang::DiagnosticConsumer> Owned;
   std::vector<HeldError> Held;
   /// The last error was held: so are its notes.
   bool HoldingNotes = false;
@@ -132,4 +126,4 @@ private:
 
 } // namespace cdp
 
-#endif // CDP_LOWER_DRIVER_NVCCACCEPTEDERRORS_H
+#endif // CDP_LOWER_CUDAAST_NVCCACCEPTEDERRORS_H

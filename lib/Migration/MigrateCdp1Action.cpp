@@ -12,6 +12,7 @@
 #include "Migration/MigrationDiagnostics.h"
 
 #include "CudaAST/FunctionStackVisitor.h"
+#include "CudaAST/NvccAcceptedErrors.h"
 #include "Lowering/SelectedHeaders.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -139,13 +140,16 @@ private:
 
 class MigrateConsumer : public ASTConsumer {
 public:
-  MigrateConsumer(const MigrationOptions &Options, MigratedFile &Result)
-      : Options(Options), Result(Result) {}
+  MigrateConsumer(const MigrationOptions &Options, MigratedFile &Result,
+                  NvccAcceptedErrors &Accepted)
+      : Options(Options), Result(Result), Accepted(Accepted) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     const SourceManager &SM = Context.getSourceManager();
     DiagnosticsEngine &Diags = Context.getDiagnostics();
-    if (Diags.hasErrorOccurred())
+    // Past clang's errors in code that nvcc builds, as the lowering goes.
+    Accepted.settle(Context);
+    if (!Accepted.onlyAcceptedErrors())
       return; // clang said why; the AST is not the program.
     SourceEdits Edits(SM, SM.getMainFileID());
     SelectedHeaders Selection(SM, Options.HeaderFilter);
@@ -179,13 +183,15 @@ public:
 private:
   const MigrationOptions &Options;
   MigratedFile &Result;
+  NvccAcceptedErrors &Accepted;
 };
 
 } // namespace
 
 std::unique_ptr<ASTConsumer>
-MigrateCdp1Action::CreateASTConsumer(CompilerInstance &, llvm::StringRef) {
-  return std::make_unique<MigrateConsumer>(Options, Result);
+MigrateCdp1Action::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
+  return std::make_unique<MigrateConsumer>(Options, Result,
+                                           NvccAcceptedErrors::install(CI));
 }
 
 } // namespace cdp

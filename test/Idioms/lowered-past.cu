@@ -13,7 +13,7 @@
 // RUN: not test -e %t.broken.cu
 //
 // clang's errors in code that nvcc builds, which the device code cannot
-// depend on (lib/Driver/NvccAcceptedErrors.h): the file is lowered past
+// depend on (lib/CudaAST/NvccAcceptedErrors.h): the file is lowered past
 // them, each a warning with a note that says why, and the code stays as
 // written for nvcc. nvcc builds this file (the first two RUN lines); the
 // errors that nvcc reports as well stand (refused.cu).
