@@ -11,6 +11,7 @@
 #include "CudaAST/WrittenText.h"
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LaunchSite.h"
+#include "Lowering/OverloadedKernel.h"
 #include "Lowering/RuntimeForm.h"
 #include "Lowering/TrivialCopy.h"
 #include "ParamLayout/LayoutDivergence.h"
@@ -256,6 +257,8 @@ public:
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
       return dyn_cast<FunctionDecl>(Ref->getDecl());
     if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+      if (namesOverloads(*Lookup))
+        return overloadedKernel(*Lookup, State);
       if (std::optional<DeducedKernel> Deduced = deduce(*Lookup, State)) {
         if (Deduced->DeducedAny)
           Plan.Callee = Deduced->Spelling;
@@ -283,6 +286,28 @@ public:
     Site.markFailed();
     return nullptr;
   }
+
+  /// The overload a dependent launch calls among several kernels of one
+  /// name; its type goes into \p OverloadType. Null after diagnosing a
+  /// launch whose overload cannot be told or written.
+  const FunctionDecl *overloadedKernel(const UnresolvedLookupExpr &Callee,
+                                       LaunchLoweringState &State) {
+    std::variant<ChosenOverload, OverloadFailure> Chosen =
+        chooseOverload(Launch, Callee, instancesOf(State), Context);
+    if (const auto *Overload = std::get_if<ChosenOverload>(&Chosen)) {
+      OverloadType = Overload->Type;
+      return Overload->Kernel;
+    }
+    report(Diags, Launch.getBeginLoc(), LoweringDiag::OverloadedKernel)
+        << kernelSpelling()
+        << static_cast<unsigned>(std::get<OverloadFailure>(Chosen));
+    Site.markFailed();
+    return nullptr;
+  }
+
+  /// The type of the overload a dependent launch calls (`void(int *)`);
+  /// empty when its callee names one kernel.
+  std::string OverloadType;
 
   std::optional<DeducedKernel> deduce(const UnresolvedLookupExpr &Callee,
                                       LaunchLoweringState &State) {
@@ -337,7 +362,11 @@ public:
     if (!Kernel || rejectInstantiatedLayouts(State))
       return std::nullopt;
 
-    Plan.Prefix = deducedLaunchPrefix(Site.LangOpts);
+    // An overload set deduces no kernel type: the overload's type picks it.
+    Plan.Prefix =
+        OverloadType.empty()
+            ? deducedLaunchPrefix(Site.LangOpts)
+            : (runtime::DeviceLaunch + "<" + OverloadType + ">(").str();
     unsigned NumParams =
         std::max<unsigned>(Kernel->getNumParams(), WrittenArgs.size());
     Plan.ArgOpeners.assign(NumParams, ".arg(");
