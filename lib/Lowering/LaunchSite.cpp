@@ -61,12 +61,16 @@ unsigned LaunchSite::distance(SourceLocation From, SourceLocation To) const {
   return SM.getFileOffset(To) - SM.getFileOffset(From);
 }
 
-unsigned LaunchSite::horizontalSpaceAfter(SourceLocation Loc) const {
+unsigned horizontalSpaceAfter(const SourceManager &SM, SourceLocation Loc) {
   const char *Text = SM.getCharacterData(Loc);
   unsigned N = 0;
   while (Text[N] == ' ' || Text[N] == '\t')
     ++N;
   return N;
+}
+
+unsigned LaunchSite::horizontalSpaceAfter(SourceLocation Loc) const {
+  return cdp::horizontalSpaceAfter(SM, Loc);
 }
 
 std::string LaunchSite::indentationOf(SourceLocation Loc) const {

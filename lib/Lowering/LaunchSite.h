@@ -33,6 +33,10 @@ class SourceManager;
 
 namespace cdp {
 
+/// The spaces and tabs right after \p Loc.
+unsigned horizontalSpaceAfter(const clang::SourceManager &SM,
+                              clang::SourceLocation Loc);
+
 class LaunchSite {
 public:
   LaunchSite(const clang::CUDAKernelCallExpr &Launch,

@@ -57,13 +57,6 @@ static unsigned spaceBefore(const SourceManager &SM, SourceLocation Loc) {
   return Text.empty() ? 0 : Line.size() - Text.size();
 }
 
-/// The spaces and tabs right after \p Loc.
-static unsigned spaceAfter(const SourceManager &SM, SourceLocation Loc) {
-  StringRef Rest =
-      SM.getBufferData(SM.getFileID(Loc)).drop_front(SM.getFileOffset(Loc));
-  return Rest.size() - Rest.ltrim(" \t").size();
-}
-
 SpacedChevrons spacedChevrons(const SourceManager &SM, SourceLocation CalleeEnd,
                               SourceLocation TripleLess,
                               SourceLocation TripleGreater) {
@@ -73,7 +66,7 @@ SpacedChevrons spacedChevrons(const SourceManager &SM, SourceLocation CalleeEnd,
     BeforeLess = 0; // A comment or a line break stays.
   Spaced.LessBegin = TripleLess.getLocWithOffset(-static_cast<int>(BeforeLess));
   Spaced.LessLength =
-      BeforeLess + 3 + spaceAfter(SM, TripleLess.getLocWithOffset(3));
+      BeforeLess + 3 + horizontalSpaceAfter(SM, TripleLess.getLocWithOffset(3));
   Spaced.GreaterBegin = TripleGreater.getLocWithOffset(
       -static_cast<int>(spaceBefore(SM, TripleGreater)));
   return Spaced;

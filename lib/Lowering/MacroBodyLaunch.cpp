@@ -11,6 +11,7 @@
 #include "CudaAST/WrittenText.h"
 #include "Lowering/LaunchPlan.h"
 #include "Lowering/LaunchSite.h"
+#include "Lowering/LaunchTokens.h"
 #include "Lowering/RuntimeForm.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -125,10 +126,18 @@ bool lowerLaunchInMacroBody(LaunchSite &Site,
     checkPointers(Site, Plan, TripleLess,
                   writtenText(SourceRange(Callee, Callee), SM, Site.LangOpts));
   DefinitionEdits->insert(Callee, Plan.Prefix);
-  DefinitionEdits->replace(TripleLess, 3, ", {");
+  // The spaces around the chevrons go with them, as outside macros.
+  SourceLocation CalleeEnd = Lexer::getLocForEndOfToken(
+      SM.getSpellingLoc(inMacroBody(SM, Launch.getCallee()->getEndLoc())), 0,
+      SM, Site.LangOpts);
+  if (CalleeEnd.isInvalid() || SM.getFileID(CalleeEnd) != Definition)
+    CalleeEnd = TripleLess; // keeps the spaces before `<<<`
+  SpacedChevrons Spaced =
+      spacedChevrons(SM, CalleeEnd, TripleLess, TripleGreater);
+  DefinitionEdits->replace(Spaced.LessBegin, Spaced.LessLength, ", {");
   DefinitionEdits->replace(
-      TripleGreater, Site.distance(TripleGreater, LParen.getLocation()) + 1,
-      "}).args(");
+      Spaced.GreaterBegin,
+      Site.distance(Spaced.GreaterBegin, LParen.getLocation()) + 1, "}).args(");
   DefinitionEdits->replace(RParen, 1, ").launch()");
   State.UseRuntime.insert(Definition);
   return true;

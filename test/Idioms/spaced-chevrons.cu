@@ -56,5 +56,15 @@ __global__ void parent(int *p) {
   // CHECK: A<A<A<int>> > *unused = nullptr;
 }
 
+// In a macro body, whose definition is rewritten once for all its uses.
+#define LAUNCH_SPACED(kernel, ...) kernel <<< 1, 32 >>> (__VA_ARGS__)
+// CHECK: #define LAUNCH_SPACED(kernel, ...) cdp::DeviceLaunch(kernel, {1, 32}).args(__VA_ARGS__).launch()
+#define LAUNCH_NVCC(kernel, ...) kernel << <2, 32 >> > (__VA_ARGS__)
+// CHECK: #define LAUNCH_NVCC(kernel, ...) cdp::DeviceLaunch(kernel, {2, 32}).args(__VA_ARGS__).launch()
+__global__ void macroParent(int *p) {
+  LAUNCH_SPACED(child, p, 8);
+  LAUNCH_NVCC(child, p, 9);
+}
+
 void host(int *p) { child << <1, 1 >> > (p, 7); }
 // CHECK: void host(int *p) { child << <1, 1 >> > (p, 7); }
