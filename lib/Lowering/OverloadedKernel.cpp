@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <optional>
 
@@ -128,8 +129,12 @@ bool takesArgumentCount(const Candidate &C, const CUDAKernelCallExpr &Launch,
   for (const Expr *Arg : Launch.arguments())
     if (isa<PackExpansionExpr>(Arg))
       return true; // as many as the pack holds
+  bool TakesAPack =
+      llvm::any_of(C.Pattern->parameters(), [](const ParmVarDecl *Param) {
+        return Param->isParameterPack();
+      });
   return C.Pattern->getMinRequiredArguments() <= Written &&
-         (Written <= C.Pattern->getNumParams() || C.Pattern->isVariadic());
+         (Written <= C.Pattern->getNumParams() || TakesAPack);
 }
 
 /// The overload \p Launch calls: the one its instantiations call, or the

@@ -25,6 +25,15 @@ template <class T> __device__ void fillAll(T *data, T value) {
   // CHECK: error-overloaded-kernel.cu:[[@LINE-1]]:3: error: cannot lower this launch: kernel 'fill<T>' is overloaded, and no instantiation in this file shows which overload it calls, and more than one takes its arguments
 }
 
+// Never instantiated: a kernel template's parameter pack takes any number
+// of arguments, so both overloads may take these three.
+template <class... Us> __global__ void spread(Us... values) {}
+template <class U> __global__ void spread(U *data, U first, U last) {}
+template <class T> __device__ void spreadAll(T *data, T value) {
+  spread<T><<<1, 1>>>(data, value, value);
+  // CHECK: error-overloaded-kernel.cu:[[@LINE-1]]:3: error: cannot lower this launch: kernel 'spread<T>' is overloaded, and no instantiation in this file shows which overload it calls, and more than one takes its arguments
+}
+
 // The kernel's template argument is left to deduction.
 template <class T> __device__ void deduceIt(T *data) {
   deduced<<<1, 1>>>(data);
