@@ -42,6 +42,7 @@ protected:
 
   /// Reports that the launch is left as it is, because \p Why; false.
   bool decline(const std::string &Why) {
+    noteDeclined(Why);
     if (!Quiet)
       reportRefusal(Why);
     return false;
@@ -50,6 +51,7 @@ protected:
   /// The same, with \p Note at \p At, where the obstacle is.
   bool declineWithNote(const std::string &Why, clang::SourceLocation At,
                        const std::string &Note) {
+    noteDeclined(Why);
     if (Quiet)
       return false;
     reportRefusal(Why);
@@ -104,6 +106,15 @@ protected:
   /// Refusals go unreported: --optimize tried the transform, the user did
   /// not ask for it.
   bool Quiet = false;
+  /// The first reason the transform declined with, reported or not, for
+  /// --optimize's remark; empty when it did not.
+  std::string Declined;
+
+private:
+  void noteDeclined(const std::string &Why) {
+    if (Declined.empty())
+      Declined = Why;
+  }
 };
 
 } // namespace cdp

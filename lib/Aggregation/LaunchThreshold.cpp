@@ -120,6 +120,8 @@ public:
     return AtEnd ? SerialRun::AtThreadEnd : SerialRun::AtLaunch;
   }
 
+  const std::string &declined() const { return Declined; }
+
 private:
   /// Declines with \p Why: no serial run.
   SerialRun refuse(const std::string &Why) {
@@ -278,11 +280,14 @@ SerialRun thresholdLaunch(const CUDAKernelCallExpr &Launch,
                           const ThresholdOptions &Options,
                           const AggregationOptions &Aggregate,
                           llvm::function_ref<SourceEdits *(FileID)> EditsOf,
-                          ChildCopies &Copies) {
+                          ChildCopies &Copies, std::string *Declined) {
   if (!Options.Threads)
     return SerialRun::None;
-  return LaunchThresholder(Launch, Enclosing, Context, EditsOf)
-      .run(Options, Aggregate, Copies);
+  LaunchThresholder Thresholder(Launch, Enclosing, Context, EditsOf);
+  const SerialRun Run = Thresholder.run(Options, Aggregate, Copies);
+  if (Declined)
+    *Declined = Thresholder.declined();
+  return Run;
 }
 
 } // namespace cdp

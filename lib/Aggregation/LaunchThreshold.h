@@ -91,14 +91,16 @@ enum class SerialRun {
 /// says which children are declared unordered), and records in \p Copies
 /// that the child needs `<child>_serial`; warns with the reason when it is
 /// not eligible. The launch itself is left to the lowering (or to
-/// coarsening or aggregation). Says where the serial run was written.
+/// coarsening or aggregation). Says where the serial run was written;
+/// where it wrote none although \p Options asked for one, \p Declined
+/// (when given) says why.
 SerialRun
 thresholdLaunch(const clang::CUDAKernelCallExpr &Launch,
                 const clang::FunctionDecl &Enclosing,
                 clang::ASTContext &Context, const ThresholdOptions &Options,
                 const AggregationOptions &Aggregate,
                 llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
-                ChildCopies &Copies);
+                ChildCopies &Copies, std::string *Declined = nullptr);
 
 } // namespace cdp
 

@@ -201,9 +201,10 @@ public:
       LaunchChoice Choice = chooseTransforms(
           *Launch, *currentFunction(), Context, Options.Threshold,
           Options.Aggregate, Options.Optimize, profileOf(*Launch));
+      std::string NotSerial;
       const SerialRun Run = thresholdLaunch(
           *Launch, *currentFunction(), Context, Choice.Threshold,
-          Choice.Aggregate, State.EditsOf, Copies);
+          Choice.Aggregate, State.EditsOf, Copies, &NotSerial);
       const bool Serial = Run != SerialRun::None;
       if (Serial) {
         RuntimeUsers.insert(currentFunction());
@@ -219,14 +220,14 @@ public:
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Aggregation);
-        remarkChoice(*Launch, Choice, Run, /*Aggregated=*/true);
+        remarkChoice(*Launch, Choice, Run, NotSerial, /*Aggregated=*/true);
         return true;
       case AggregationOutcome::Refused:
         return true;
       case AggregationOutcome::NotAggregated:
         break;
       }
-      remarkChoice(*Launch, Choice, Run, /*Aggregated=*/false);
+      remarkChoice(*Launch, Choice, Run, NotSerial, /*Aggregated=*/false);
       if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
                         State.EditsOf, Copies)) {
         ++Lowered[File];
@@ -281,10 +282,11 @@ private:
       FirstLowered = Launch.getBeginLoc();
   }
 
-  /// Under --optimize-remarks, what --optimize chose for \p Launch.
+  /// Under --optimize-remarks, what --optimize chose for \p Launch;
+  /// \p NotSerial, why the threshold it set wrote no serial run.
   void remarkChoice(const CUDAKernelCallExpr &Launch,
                     const LaunchChoice &Choice, SerialRun Run,
-                    bool Aggregated) {
+                    const std::string &NotSerial, bool Aggregated) {
     if (!Options.Optimize || !Options.OptimizeRemarks)
       return;
     static const char *const Granularities[] = {"", "warp", "block", "group",
@@ -314,6 +316,9 @@ private:
     else if (Choice.OneThreadOnly)
       What = "launches as written: only one thread of its block "
              "launches, so aggregation by block would join nothing";
+    else if (!NotSerial.empty())
+      What = "launches as written: aggregation would not keep what the "
+             "program may observe here (--aggregate says why)";
     else
       What = "launches as written: neither running in the launching warp "
              "nor aggregation keeps what the program may observe here "
@@ -332,6 +337,9 @@ private:
       What += ", unaggregated: none of its " +
               std::to_string(Choice.ProfiledLaunches) +
               " launches profiled had that many threads";
+    // Why its small grids do not run in the launching warp either.
+    if (!Serial && !NotSerial.empty())
+      What += "; it never runs in the launching warp: " + NotSerial;
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::OptimizeChoice)
         << quotedLaunchedKernel(Launch, Launch.getDirectCallee(), Context)

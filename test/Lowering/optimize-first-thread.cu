@@ -16,21 +16,21 @@
 
 __global__ void walk(int *out, int depth) {
   out[blockIdx.x * blockDim.x + threadIdx.x] += depth;
-  // CHECK: :[[@LINE+2]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+  // CHECK: :[[@LINE+2]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
   if (depth > 0 && threadIdx.x == 0 && blockIdx.x == 0)
     walk<<<2, 64, 0, cudaStreamFireAndForget>>>(out, depth - 1);
 }
 
 __global__ void squares(int *out) {
   if (threadIdx.y == 0 && 0 == threadIdx.x) {
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
     walk<<<blockIdx.x + 1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
   }
 }
 
 __global__ void rows(int *out) {
   out[threadIdx.y] = 0;
-  // CHECK: :[[@LINE+2]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
+  // CHECK: :[[@LINE+2]]:5: remark: launch of 'walk' is aggregated by block; it never runs in the launching warp: 'walk' launches itself, {{.*}} (--optimize)
   if (threadIdx.x == 0)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out + threadIdx.y * 64, 3);
 }
@@ -38,7 +38,7 @@ __global__ void rows(int *out) {
 __global__ void looped(int *out, int count) {
   if (!threadIdx.x)
     for (int i = 0; i < count; ++i)
-      // CHECK: :[[@LINE+1]]:7: remark: launch of 'walk' is aggregated by block (--optimize)
+      // CHECK: :[[@LINE+1]]:7: remark: launch of 'walk' is aggregated by block; it never runs in the launching warp: 'walk' launches itself, {{.*}} (--optimize)
       walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out + i * 64, 3);
 }
 
@@ -46,7 +46,7 @@ __global__ void others(int *out) {
   if (threadIdx.x == 0)
     out[0] = 1;
   else
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block; it never runs in the launching warp: 'walk' launches itself, {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out + threadIdx.x * 64, 3);
 }
 
@@ -55,10 +55,10 @@ __global__ void copied(int *out) {
   unsigned lane = threadIdx.x;
   out[t] = 0;
   if (t == 0)
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
   if (!lane)
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out + 64, 3);
 }
 
@@ -67,7 +67,7 @@ __global__ void copyChanged(int *out) {
   t -= 32;
   out[threadIdx.x] = t;
   if (t == 0)
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block; it never runs in the launching warp: 'walk' launches itself, {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
 }
 
@@ -75,13 +75,13 @@ __global__ void copyChanged(int *out) {
 /// a value that differs between the block's threads leaves several in.
 template <int Threads> __global__ void lastThread(int *out, int pick) {
   if (threadIdx.x == Threads - 1)
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
   if (threadIdx.x == blockDim.x - 1 - pick)
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
   if (threadIdx.x == out[threadIdx.x])
-    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block (--optimize)
+    // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block; it never runs in the launching warp: 'walk' launches itself, {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
 }
 template __global__ void lastThread<128>(int *, int);

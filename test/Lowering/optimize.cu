@@ -101,10 +101,10 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'tile' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
   tile<<<degree, 32, 0, cudaStreamFireAndForget>>>(out, 32);
   // A barrier in a loop: not in the launching warp; aggregated.
-  // CHECK: :[[@LINE+1]]:3: remark: launch of 'halves' is aggregated by block (--optimize)
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'halves' is aggregated by block; it never runs in the launching warp: 'halves' has a barrier or warp collective inside a statement; {{.*}} (--optimize)
   halves<<<degree, 32, 0, cudaStreamFireAndForget>>>(out);
   // The default stream keeps its order: neither transform applies.
-  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' launches as written: neither running in the launching warp nor aggregation keeps what the program may observe here (--threshold and --aggregate say why) (--optimize)
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' launches as written: aggregation would not keep what the program may observe here (--aggregate says why); it never runs in the launching warp: its stream is not cudaStreamFireAndForget (nor one the launching thread made for this launch alone): a grid of that stream runs after the launches made into it before, and in the launching thread it would run first (--optimize)
   visit<<<1, 32>>>(edges, offsets[v], degree, seen);
 }
 
