@@ -258,7 +258,7 @@ public:
       return dyn_cast<FunctionDecl>(Ref->getDecl());
     if (const auto *Lookup = dyn_cast<UnresolvedLookupExpr>(Callee)) {
       if (namesOverloads(*Lookup))
-        return overloadedKernel(*Lookup, State);
+        return overloadedKernel(*Lookup, State, Plan);
       if (std::optional<DeducedKernel> Deduced = deduce(*Lookup, State)) {
         if (Deduced->DeducedAny)
           Plan.Callee = Deduced->Spelling;
@@ -288,14 +288,16 @@ public:
   }
 
   /// The overload a dependent launch calls among several kernels of one
-  /// name; its type goes into \p OverloadType. Null after diagnosing a
-  /// launch whose overload cannot be told or written.
+  /// name; \p Plan's prefix names its type, which picks it (an overload
+  /// set deduces no kernel type). Null after diagnosing a launch whose
+  /// overload cannot be told or written.
   const FunctionDecl *overloadedKernel(const UnresolvedLookupExpr &Callee,
-                                       LaunchLoweringState &State) {
+                                       LaunchLoweringState &State,
+                                       LoweringPlan &Plan) {
     std::variant<ChosenOverload, OverloadFailure> Chosen =
         chooseOverload(Launch, Callee, instancesOf(State), Context);
     if (const auto *Overload = std::get_if<ChosenOverload>(&Chosen)) {
-      OverloadType = Overload->Type;
+      Plan.Prefix = (runtime::DeviceLaunch + "<" + Overload->Type + ">(").str();
       return Overload->Kernel;
     }
     report(Diags, Launch.getBeginLoc(), LoweringDiag::OverloadedKernel)
@@ -304,10 +306,6 @@ public:
     Site.markFailed();
     return nullptr;
   }
-
-  /// The type of the overload a dependent launch calls (`void(int *)`);
-  /// empty when its callee names one kernel.
-  std::string OverloadType;
 
   std::optional<DeducedKernel> deduce(const UnresolvedLookupExpr &Callee,
                                       LaunchLoweringState &State) {
@@ -362,11 +360,8 @@ public:
     if (!Kernel || rejectInstantiatedLayouts(State))
       return std::nullopt;
 
-    // An overload set deduces no kernel type: the overload's type picks it.
-    Plan.Prefix =
-        OverloadType.empty()
-            ? deducedLaunchPrefix(Site.LangOpts)
-            : (runtime::DeviceLaunch + "<" + OverloadType + ">(").str();
+    if (Plan.Prefix.empty()) // else the overload's type, which picks it
+      Plan.Prefix = deducedLaunchPrefix(Site.LangOpts);
     unsigned NumParams =
         std::max<unsigned>(Kernel->getNumParams(), WrittenArgs.size());
     Plan.ArgOpeners.assign(NumParams, ".arg(");

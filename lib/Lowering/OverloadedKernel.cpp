@@ -79,8 +79,9 @@ std::optional<QualType> substitute(QualType Type,
   };
   if (const auto *Pointer = dyn_cast<PointerType>(T)) {
     std::optional<QualType> To = Pointee(Pointer->getPointeeType());
-    return Requalified(To ? std::optional(Context.getPointerType(*To))
-                          : std::nullopt);
+    if (!To)
+      return std::nullopt;
+    return Requalified(Context.getPointerType(*To));
   }
   if (const auto *Ref = dyn_cast<LValueReferenceType>(T)) {
     std::optional<QualType> To = Pointee(Ref->getPointeeTypeAsWritten());
