@@ -200,7 +200,7 @@ public:
       }
       LaunchChoice Choice = chooseTransforms(
           *Launch, *currentFunction(), Context, Options.Threshold,
-          Options.Aggregate, Options.Optimize, profileOf(*Launch));
+          Options.Aggregate, optimizes(*Launch), profileOf(*Launch));
       std::string NotSerial;
       const SerialRun Run = thresholdLaunch(
           *Launch, *currentFunction(), Context, Choice.Threshold,
@@ -287,7 +287,7 @@ private:
   void remarkChoice(const CUDAKernelCallExpr &Launch,
                     const LaunchChoice &Choice, SerialRun Run,
                     const std::string &NotSerial, bool Aggregated) {
-    if (!Options.Optimize || !Options.OptimizeRemarks)
+    if (!Options.OptimizeRemarks || !optimizes(Launch))
       return;
     static const char *const Granularities[] = {"", "warp", "block", "group",
                                                 "grid"};
@@ -346,6 +346,32 @@ private:
         << What;
   }
 
+  /// Whether --optimize chooses the transforms of \p Launch. They need
+  /// C++17 (cdp/aggregate.cuh); in C++11 and C++14 it lowers every launch
+  /// as written, which nvcc builds in that standard, and says so once,
+  /// rather than failing a file that the plain lowering takes. What the
+  /// user asked for by name (--threshold, --aggregate) still gets
+  /// NeedsCpp17.
+  bool optimizes(const CUDAKernelCallExpr &Launch) {
+    if (!Options.Optimize)
+      return false;
+    const LangOptions &LangOpts = Context.getLangOpts();
+    if (LangOpts.CPlusPlus17)
+      return true;
+    // Before C++11 nothing is lowered (NeedsCpp11), and a transform asked
+    // for by name gets NeedsCpp17: the warning would contradict either.
+    const bool AskedByName =
+        Options.Threshold.Threads || Options.Coarsen.Factor ||
+        Options.Aggregate.Granularity != AggregationGranularity::None;
+    if (LangOpts.CPlusPlus11 && !AskedByName && !WarnedOptimizeStandard) {
+      WarnedOptimizeStandard = true;
+      report(Context.getDiagnostics(), Launch.getBeginLoc(),
+             LoweringDiag::OptimizeNeedsCpp17)
+          << (LangOpts.CPlusPlus14 ? "14" : "11");
+    }
+    return false;
+  }
+
   void noteNeedsCpp17(SourceLocation At, Cpp17Use Use) {
     if (!FirstNeedingCpp17)
       FirstNeedingCpp17.emplace(At, Use);
@@ -378,6 +404,7 @@ private:
   SourceLocation FirstLowered;
   std::optional<std::pair<SourceLocation, Cpp17Use>> FirstNeedingCpp17;
   unsigned LoweredProgrammatic = 0;
+  bool WarnedOptimizeStandard = false;
 };
 
 /// --instrument: main, where a lowered file defines it, and the host

@@ -36,6 +36,21 @@
 // RUN: %nvcc-rdc -c %t17a.cu -o %t17a.o
 // RUN: not %nvcc -rdc=true -arch=sm_90 -std=c++14 -I%cdp-runtime -c %t17a.cu -o %t17a.o 2>&1 | FileCheck %s --check-prefix=NVCC14
 // RUN: not %nvcc -rdc=true -arch=sm_90 -std=c++11 -I%cdp-runtime -c %t17a.cu -o %t17a.o 2>&1 | FileCheck %s --check-prefix=NVCC14
+//
+// --optimize chooses only what the file's standard builds: in C++11 and
+// C++14 it lowers every launch as written, with one warning at the first,
+// where C++17 runs the small grids in the launching warp.
+// RUN: %cdp-lower --optimize --optimize-remarks %s -o %t14o.cu -- -std=c++14 -DDEDUCED 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OPTIMIZE14 --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: diff %t14.cu %t14o.cu
+// RUN: %cdp-lower --optimize %s -o %t11o.cu -- -std=c++11 -DDEDUCED 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OPTIMIZE11 --implicit-check-not=warning:
+// RUN: diff %t11.cu %t11o.cu
+// RUN: %cdp-lower --optimize --optimize-remarks %s -o %t17o.cu -- -std=c++17 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OPTIMIZE17 --implicit-check-not=warning:
+// RUN: rm -f %t.cu
+// RUN: not %cdp-lower --optimize --aggregate=warp %s -o %t.cu -- -std=c++14 2>&1 | FileCheck %s --check-prefix=AGGREGATED --implicit-check-not='warning: --optimize'
+// RUN: not test -e %t.cu
 
 struct Pair {
   int First;
@@ -47,12 +62,17 @@ __global__ void child(int *p, Pair q) { *p = q.First; }
 __global__ void parent(int *p) {
   Pair q = {1, 2.0};
   Pair r = {2, 3.0};
-  // CXX03: error-standard.cu:[[@LINE+9]]:3: error: the lowered launches need C++11 or later (cdp/launch.cuh), and this file is compiled as C++03
+  // CXX03: error-standard.cu:[[@LINE+14]]:3: error: the lowered launches need C++11 or later (cdp/launch.cuh), and this file is compiled as C++03
   // CXX03: note: compile it with -std=c++11 or later (nvcc 13's default is C++17)
-  // AGGREGATED: error-standard.cu:[[@LINE+7]]:3: error: this launch, aggregated, needs C++17, and this file is compiled as C++14
+  // AGGREGATED: error-standard.cu:[[@LINE+12]]:3: error: this launch, aggregated, needs C++17, and this file is compiled as C++14
   // AGGREGATED: note: compile it with -std=c++17 or later (nvcc 13's default)
-  // THRESHOLD: error-standard.cu:[[@LINE+5]]:3: error: this launch, under --threshold, needs C++17, and this file is compiled as C++14
+  // THRESHOLD: error-standard.cu:[[@LINE+10]]:3: error: this launch, under --threshold, needs C++17, and this file is compiled as C++14
   // THRESHOLD: note: compile it with -std=c++17 or later (nvcc 13's default)
+  // OPTIMIZE14: error-standard.cu:[[@LINE+8]]:3: warning: --optimize lowers the launches of this file as written: its transforms need C++17, and this file is compiled as C++14
+  // OPTIMIZE14-NEXT: | child<<<1, 1, 0, cudaStreamFireAndForget>>>(p, q);
+  // OPTIMIZE14: note: compile it with -std=c++17 or later (nvcc 13's default) for --optimize to transform them
+  // OPTIMIZE11: error-standard.cu:[[@LINE+5]]:3: warning: --optimize lowers the launches of this file as written: its transforms need C++17, and this file is compiled as C++11
+  // OPTIMIZE17: error-standard.cu:[[@LINE+4]]:3: remark: launch of 'child' runs in the launching warp below 4096 threads
   // THRESHOLD11: error-standard.cu:[[@LINE+3]]:3: error: this launch, under --threshold, needs C++17, and this file is compiled as C++11
   // LOWERED11: {{^}}  cdp::DeviceLaunch<void(int *, ::Pair)>(child, {1, 1, 0, cudaStreamFireAndForget})
   // LOWERED11-NEXT: {{^}}      .arg<0>(p)
