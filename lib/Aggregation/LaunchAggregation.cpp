@@ -150,6 +150,8 @@ public:
     return AggregationOutcome::Aggregated;
   }
 
+  using LaunchRefusal::declined;
+
 private:
   /// Reports why the launch is not aggregated; false.
   void reportRefusal(const std::string &Why) override {
@@ -460,9 +462,12 @@ AggregationOutcome
 aggregateLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Enclosing,
                 ASTContext &Context, const AggregationOptions &Options,
                 llvm::function_ref<SourceEdits *(FileID)> EditsOf,
-                AggregationState &State) {
-  return LaunchAggregator(Launch, Enclosing, Context, EditsOf, State)
-      .run(Options);
+                AggregationState &State, std::string *Declined) {
+  LaunchAggregator Aggregator(Launch, Enclosing, Context, EditsOf, State);
+  const AggregationOutcome Outcome = Aggregator.run(Options);
+  if (Declined)
+    *Declined = Aggregator.declined();
+  return Outcome;
 }
 
 bool UnorderedChildren::contains(const FunctionDecl &Kernel) const {

@@ -147,13 +147,15 @@ enum class AggregationOutcome {
 
 /// Aggregates \p Launch, made in \p Enclosing, when its marker or \p Options
 /// ask for it and it is eligible. \p EditsOf gives the edits of a file the
-/// lowering changes (null for one it must not).
+/// lowering changes (null for one it must not). Where it was asked for and
+/// declined, \p Declined gets the first reason, reported or not (for
+/// --optimize's remark).
 AggregationOutcome
 aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
                 const clang::FunctionDecl &Enclosing,
                 clang::ASTContext &Context, const AggregationOptions &Options,
                 llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
-                AggregationState &State);
+                AggregationState &State, std::string *Declined = nullptr);
 
 /// The launch's stream operand (the last of the configuration); null when
 /// it has none.

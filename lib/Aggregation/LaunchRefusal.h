@@ -30,6 +30,11 @@ namespace cdp {
 
 /// The base of a transform of one launch.
 class LaunchRefusal {
+public:
+  /// The first reason the transform declined with, reported or not, for
+  /// --optimize's remark; empty when it did not.
+  const std::string &declined() const { return Declined; }
+
 protected:
   LaunchRefusal(const clang::CUDAKernelCallExpr &Launch,
                 const clang::FunctionDecl &Enclosing,
@@ -106,15 +111,14 @@ protected:
   /// Refusals go unreported: --optimize tried the transform, the user did
   /// not ask for it.
   bool Quiet = false;
-  /// The first reason the transform declined with, reported or not, for
-  /// --optimize's remark; empty when it did not.
-  std::string Declined;
 
 private:
   void noteDeclined(const std::string &Why) {
     if (Declined.empty())
       Declined = Why;
   }
+
+  std::string Declined;
 };
 
 } // namespace cdp

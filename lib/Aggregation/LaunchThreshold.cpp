@@ -120,7 +120,7 @@ public:
     return AtEnd ? SerialRun::AtThreadEnd : SerialRun::AtLaunch;
   }
 
-  const std::string &declined() const { return Declined; }
+  using LaunchRefusal::declined;
 
 private:
   /// Declines with \p Why: no serial run.

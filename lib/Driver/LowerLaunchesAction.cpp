@@ -213,21 +213,25 @@ public:
         State.UseRuntime.insert(File);
       }
       Choice.Aggregate = aggregationAfterThreshold(Choice, Serial);
+      std::string NotAggregated;
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
-                              Choice.Aggregate, State.EditsOf, Aggregation)) {
+                              Choice.Aggregate, State.EditsOf, Aggregation,
+                              &NotAggregated)) {
       case AggregationOutcome::Aggregated:
         RuntimeUsers.insert(currentFunction());
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Aggregation);
-        remarkChoice(*Launch, Choice, Run, NotSerial, /*Aggregated=*/true);
+        remarkChoice(*Launch, Choice, Run, {NotSerial, ""},
+                     /*Aggregated=*/true);
         return true;
       case AggregationOutcome::Refused:
         return true;
       case AggregationOutcome::NotAggregated:
         break;
       }
-      remarkChoice(*Launch, Choice, Run, NotSerial, /*Aggregated=*/false);
+      remarkChoice(*Launch, Choice, Run, {NotSerial, NotAggregated},
+                   /*Aggregated=*/false);
       if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
                         State.EditsOf, Copies)) {
         ++Lowered[File];
@@ -282,11 +286,20 @@ private:
       FirstLowered = Launch.getBeginLoc();
   }
 
-  /// Under --optimize-remarks, what --optimize chose for \p Launch;
-  /// \p NotSerial, why the threshold it set wrote no serial run.
+  /// Why the transforms --optimize set left a launch alone: the first
+  /// reason each declined with, empty where it did not.
+  struct Declines {
+    /// The threshold wrote no serial run.
+    std::string NotSerial;
+    /// Aggregation, where chosen, did not aggregate.
+    std::string NotAggregated;
+  };
+
+  /// Under --optimize-remarks, what --optimize chose for \p Launch, and
+  /// why the transforms it set did not apply (\p Why).
   void remarkChoice(const CUDAKernelCallExpr &Launch,
                     const LaunchChoice &Choice, SerialRun Run,
-                    const std::string &NotSerial, bool Aggregated) {
+                    const Declines &Why, bool Aggregated) {
     if (!Options.OptimizeRemarks || !optimizes(Launch))
       return;
     static const char *const Granularities[] = {"", "warp", "block", "group",
@@ -316,7 +329,9 @@ private:
     else if (Choice.OneThreadOnly)
       What = "launches as written: only one thread of its block "
              "launches, so aggregation by block would join nothing";
-    else if (!NotSerial.empty())
+    else if (!Why.NotAggregated.empty())
+      What = "launches as written, unaggregated: " + Why.NotAggregated;
+    else if (!Why.NotSerial.empty())
       What = "launches as written: aggregation would not keep what the "
              "program may observe here (--aggregate says why)";
     else
@@ -338,8 +353,8 @@ private:
               std::to_string(Choice.ProfiledLaunches) +
               " launches profiled had that many threads";
     // Why its small grids do not run in the launching warp either.
-    if (!Serial && !NotSerial.empty())
-      What += "; it never runs in the launching warp: " + NotSerial;
+    if (!Serial && !Why.NotSerial.empty())
+      What += "; it never runs in the launching warp: " + Why.NotSerial;
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::OptimizeChoice)
         << quotedLaunchedKernel(Launch, Launch.getDirectCallee(), Context)

@@ -104,7 +104,7 @@ __global__ void expand(const int *offsets, const int *edges, int n, int *seen,
   // CHECK: :[[@LINE+1]]:3: remark: launch of 'halves' is aggregated by block; it never runs in the launching warp: 'halves' has a barrier or warp collective inside a statement; {{.*}} (--optimize)
   halves<<<degree, 32, 0, cudaStreamFireAndForget>>>(out);
   // The default stream keeps its order: neither transform applies.
-  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' launches as written: aggregation would not keep what the program may observe here (--aggregate says why); it never runs in the launching warp: its stream is not cudaStreamFireAndForget (nor one the launching thread made for this launch alone): a grid of that stream runs after the launches made into it before, and in the launching thread it would run first (--optimize)
+  // CHECK: :[[@LINE+1]]:3: remark: launch of 'visit' launches as written, unaggregated: its stream is not cudaStreamFireAndForget (nor one the launching thread made for this launch alone): launches into one stream run one after another, and aggregated they would run at the same time; it never runs in the launching warp: its stream is not cudaStreamFireAndForget (nor one the launching thread made for this launch alone): a grid of that stream runs after the launches made into it before, and in the launching thread it would run first (--optimize)
   visit<<<1, 32>>>(edges, offsets[v], degree, seen);
 }
 
