@@ -91,6 +91,21 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
   if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
     return KernelName + " is defined outside its namespace, where its " +
            Copy.str() + " could not be named as it";
+  return whyReferenceParameter(*Definition, Transform);
+}
+
+std::optional<std::string>
+LaunchRefusal::whyReferenceParameter(const FunctionDecl &Definition,
+                                     StringRef Transform) const {
+  for (const ParmVarDecl *Param : Definition.parameters())
+    if (Param->getType()->isReferenceType())
+      return quotedKernelName(Kernel) + " takes " +
+             (Param->getName().empty()
+                  ? std::string("a parameter")
+                  : "parameter '" + Param->getNameAsString() + "'") +
+             " by reference, which " + Transform.str() +
+             " does not handle yet (the launch passes the address of the "
+             "object, and the copy would bind a copy of it)";
   return std::nullopt;
 }
 

@@ -66,7 +66,8 @@ private:
   void checkArgument(const Expr &Arg, const PointerOriginAnalysis &Analysis,
                      unsigned Index, StringRef Callee, bool IsLaunch);
   void report(const Expr &Arg, unsigned Index, StringRef Callee, bool IsLaunch,
-              const FieldDecl *Field, const PointerOrigin &Origin);
+              const FieldDecl *Field, const PointerOrigin &Origin,
+              bool ByReference = false);
 
   MemorySpace Space;
 };
@@ -86,10 +87,21 @@ void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch,
   const PointerOriginAnalysis *Analysis = analysisFor(Site);
   if (!Analysis)
     return;
-  std::string Callee = quotedKernelName(Launch.getDirectCallee(), "", "kernel");
+  const FunctionDecl *Kernel = Launch.getDirectCallee();
+  std::string Callee = quotedKernelName(Kernel, "", "kernel");
   unsigned Index = 0;
-  for (const Expr *Arg : Launch.arguments())
-    checkArgument(*Arg, *Analysis, ++Index, Callee, /*IsLaunch=*/true);
+  for (const Expr *Arg : Launch.arguments()) {
+    ++Index;
+    // A reference parameter is passed the address of the object it binds.
+    if (Kernel && Index <= Kernel->getNumParams() &&
+        Kernel->getParamDecl(Index - 1)->getType()->isReferenceType()) {
+      if (auto Origin = Analysis->objectOriginOf(*Arg, Arg->getBeginLoc()))
+        report(*Arg, Index, Callee, /*IsLaunch=*/true, nullptr, *Origin,
+               /*ByReference=*/true);
+      continue;
+    }
+    checkArgument(*Arg, *Analysis, Index, Callee, /*IsLaunch=*/true);
+  }
 }
 
 void MemorySpaceCheck::checkMemoryCall(const RuntimeCall &Call,
@@ -132,12 +144,15 @@ void MemorySpaceCheck::checkArgument(const Expr &Arg,
 
 void MemorySpaceCheck::report(const Expr &Arg, unsigned Index, StringRef Callee,
                               bool IsLaunch, const FieldDecl *Field,
-                              const PointerOrigin &Origin) {
+                              const PointerOrigin &Origin, bool ByReference) {
   if (Origin.Space != Space)
     return;
   bool Local = Space == MemorySpace::Local;
-  std::string Format = Local ? "cannot pass a pointer to local memory to "
-                             : "cannot pass a pointer to __shared__ memory to ";
+  std::string Format =
+      ByReference ? (Local ? "cannot pass local memory by reference to "
+                           : "cannot pass __shared__ memory by reference to ")
+      : Local     ? "cannot pass a pointer to local memory to "
+                  : "cannot pass a pointer to __shared__ memory to ";
   Format += IsLaunch ? "child kernel %0 (argument %1" : "%0 (argument %1";
   Format += Field ? ", field %2)" : ")";
   if (IsLaunch)

@@ -44,6 +44,13 @@ public:
   std::optional<PointerOrigin> originOf(const clang::Expr &Pointer,
                                         clang::SourceLocation Use) const;
 
+  /// Where the object \p LValue names lives, when that is local or shared
+  /// memory: what a reference parameter bound to it is handed.
+  std::optional<PointerOrigin> objectOriginOf(const clang::Expr &LValue,
+                                              clang::SourceLocation Use) const {
+    return objectOf(LValue, Use, 0);
+  }
+
   /// The pointer fields of a struct passed by value, with their origins.
   struct FieldOrigin {
     const clang::FieldDecl *Field;

@@ -52,7 +52,11 @@ std::optional<ExplicitRewrite> explicitRewrite(const LaunchSite &Site,
       return std::nullopt;
     Input.ParamTypes.push_back(*Spelled);
     const CXXRecordDecl *Record = Type->getAsCXXRecordDecl();
-    Input.CopyBytes.push_back(Record && !Record->hasTrivialCopyAssignment());
+    using Store = ExplicitLaunchInput::Store;
+    Input.Stores.push_back(Type->isReferenceType() ? Store::Address
+                           : Record && !Record->hasTrivialCopyAssignment()
+                               ? Store::Bytes
+                               : Store::Assign);
   }
   auto OffsetsFor = [&](uint64_t AlignmentBase) {
     llvm::SmallVector<ParamType, 8> Params;

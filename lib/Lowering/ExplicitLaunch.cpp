@@ -73,13 +73,26 @@ ExplicitLaunchText spellExplicitLaunch(const ExplicitLaunchInput &Input) {
                                           : "#elif " + Offsets.Condition + "\n";
     for (unsigned I = 0; I < Input.ParamTypes.size(); ++I) {
       std::string Slot = "cdp_params + " + std::to_string(Offsets.Values[I]);
-      if (Input.CopyBytes[I])
+      switch (Input.Stores[I]) {
+      case ExplicitLaunchInput::Store::Bytes:
         Tail += Block + "memcpy(" + Slot + ", &" + argName(I) + ", sizeof " +
                 argName(I) + ");\n";
-      else
+        break;
+      case ExplicitLaunchInput::Store::Assign:
         Tail += Block + "*reinterpret_cast<" +
                 declaration(Input.ParamTypes[I], "*") + ">(" + Slot +
                 ") = " + argName(I) + ";\n";
+        break;
+      case ExplicitLaunchInput::Store::Address: {
+        // `const ::Graph &` is passed as a `const ::Graph *`.
+        std::string Pointer =
+            llvm::StringRef(Input.ParamTypes[I]).drop_back().rtrim().str() +
+            " *";
+        Tail += Block + "*reinterpret_cast<" + declaration(Pointer, "*") +
+                ">(" + Slot + ") = &" + argName(I) + ";\n";
+        break;
+      }
+      }
     }
   }
   if (PerArch)

@@ -52,9 +52,19 @@ namespace cdp {
 struct ExplicitLaunchInput {
   /// Each parameter's type, as the output writes it (`int *`, `::Pair`).
   llvm::SmallVector<std::string, 8> ParamTypes;
-  /// Parameters stored with memcpy: their copy assignment is user-provided
-  /// and must not run on the buffer's uninitialised bytes.
-  llvm::SmallVector<bool, 8> CopyBytes;
+  /// How a parameter's argument goes into the buffer.
+  enum class Store {
+    /// `*reinterpret_cast<T *>(slot) = arg;`
+    Assign,
+    /// memcpy: the type's copy assignment is user-provided and must not
+    /// run on the buffer's uninitialised bytes.
+    Bytes,
+    /// A reference parameter: the address of the object it binds, which
+    /// is what the child reads (cdp/launch.cuh's PassedAs).
+    Address,
+  };
+  /// Each parameter's Store.
+  llvm::SmallVector<Store, 8> Stores;
   /// The parameters' offsets, per architecture family: a preprocessor
   /// condition (`__CUDA_ARCH__ >= 1000`; empty for the last, the `#else`)
   /// and the offsets under it. One entry when they agree everywhere.

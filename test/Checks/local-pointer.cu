@@ -163,6 +163,32 @@ __global__ void instantiateTwice() {
   Launcher<int>().run();
   Launcher<char>().run();
 }
+// A reference parameter is passed the address of the object it binds
+// (GP_sampling_CUDA passes its data so): local objects are reported as
+// pointers to them are, references the parent was itself passed are not.
+struct Graph {
+  int first;
+  double scale;
+};
+__global__ void childGraph(const Graph &graph) {}
+__global__ void childGraphs(Graph &graph, int n) {}
+__device__ Graph globalGraph;
+__global__ void references(Graph byValue, const Graph &passedOn) {
+  Graph local = {1, 2.0};
+  // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:24: error: cannot pass local memory by reference to child kernel 'childGraph' (argument 1): a child grid cannot access its parent's local memory; pass global memory (a __device__ variable, cudaMalloc or malloc) instead [-Wcdp-local-pointer]
+  childGraph<<<1, 1>>>(local);
+  // CHECK-DAG: local-pointer.cu:[[@LINE-3]]:9: note: 'local' is a local variable of the parent
+  const Graph &alias = local;
+  // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:24: error: cannot pass local memory by reference to child kernel 'childGraph' (argument 1){{.*}} [-Wcdp-local-pointer]
+  childGraph<<<1, 1>>>(alias);
+  // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:25: error: cannot pass local memory by reference to child kernel 'childGraphs' (argument 1){{.*}} [-Wcdp-local-pointer]
+  childGraphs<<<1, 1>>>(byValue, 2);
+  // CHECK-DAG: local-pointer.cu:[[@LINE-10]]:34: note: 'byValue' is a parameter passed by value: it lives in the parent's local memory
+  childGraph<<<1, 1>>>(passedOn);
+  childGraph<<<1, 1>>>(globalGraph);
+  Graph *onHeap = new Graph;
+  childGraphs<<<1, 1>>>(*onHeap, 1);
+}
 // Each finding above once, and no other (a repeat would be a CHECK-DAG
 // match left over).
-// CHECK: {{^}}23 errors generated
+// CHECK: {{^}}26 errors generated

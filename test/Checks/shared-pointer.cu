@@ -57,3 +57,16 @@ __global__ void fine(float *fromHost) {
   child<<<1, 1>>>(bufferOfBlock);
   child<<<1, 1>>>(globalValues);
 }
+
+// A reference parameter is passed the address of the object it binds.
+struct Graph {
+  int first;
+  double scale;
+};
+__global__ void childGraph(const Graph &graph) {}
+__global__ void byReference() {
+  __shared__ Graph sharedGraph;
+  // CHECK: shared-pointer.cu:[[@LINE+1]]:24: error: cannot pass __shared__ memory by reference to child kernel 'childGraph' (argument 1): a child grid cannot access its parent's shared memory; copy the data to global memory and pass that [-Wcdp-shared-pointer]
+  childGraph<<<1, 1>>>(sharedGraph);
+  // CHECK: shared-pointer.cu:[[@LINE-3]]:20: note: 'sharedGraph' is declared __shared__ here
+}

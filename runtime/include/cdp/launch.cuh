@@ -78,6 +78,16 @@ __host__ __device__ constexpr std::size_t alignTo(std::size_t Offset,
   return (Offset + Align - 1) / Align * Align;
 }
 
+/// What a parameter of type `T` holds in the buffer: its value, or, for a
+/// reference parameter, the address of the object it binds (as nvcc passes
+/// references: a kernel taking `const Graph &` reads a `const Graph *`).
+template <class T> struct PassedAs {
+  using type = T;
+};
+template <class T> struct PassedAs<T &> {
+  using type = T *;
+};
+
 /// Offsets, buffer size and alignment of a kernel's parameters.
 template <class... Params> struct ParamLayout {
   static constexpr std::size_t count = sizeof...(Params);
@@ -91,8 +101,9 @@ private:
   };
   static constexpr Table table() {
     // A trailing (size 0, align 1) entry makes the last offset the end.
-    const std::size_t Sizes[] = {sizeof(Params)..., 0};
-    const std::size_t Aligns[] = {alignof(Params)..., 1};
+    const std::size_t Sizes[] = {sizeof(typename PassedAs<Params>::type)..., 0};
+    const std::size_t Aligns[] = {alignof(typename PassedAs<Params>::type)...,
+                                  1};
     Table Result{};
     std::size_t End = 0;
     for (std::size_t I = 0; I <= count; ++I) {
@@ -112,7 +123,8 @@ public:
 
 private:
   static constexpr std::size_t largestAlignment() {
-    const std::size_t Aligns[] = {alignof(Params)..., 1};
+    const std::size_t Aligns[] = {alignof(typename PassedAs<Params>::type)...,
+                                  1};
     std::size_t Max = 1;
     for (std::size_t A : Aligns)
       Max = A > Max ? A : Max;
@@ -125,8 +137,10 @@ private:
   // compiler's limit. A trailing (size 0, align 1) entry makes the last
   // offset the end.
 private:
-  static constexpr std::size_t Sizes[] = {sizeof(Params)..., 0};
-  static constexpr std::size_t Aligns[] = {alignof(Params)..., 1};
+  static constexpr std::size_t Sizes[] = {
+      sizeof(typename PassedAs<Params>::type)..., 0};
+  static constexpr std::size_t Aligns[] = {
+      alignof(typename PassedAs<Params>::type)..., 1};
 
   /// Where the parameters [First, Last) end when the first starts after
   /// \p End bytes.
@@ -186,6 +200,24 @@ namespace detail {
 /// Past the last parameter: a type no argument converts to.
 struct NoSuchParameter {
   NoSuchParameter() = delete;
+};
+
+/// How `Value`, the argument of a parameter of type `Param`, reaches the
+/// child (PassedAs): its bytes, or a reference's address.
+template <class Param> struct ParamStore {
+  /// What the child reads.
+  __device__ static const Param &passed(const Param &Value) { return Value; }
+  /// Stores it at `Slot`.
+  __device__ static void store(void *Slot, const Param &Value) {
+    std::memcpy(Slot, &Value, sizeof(Param));
+  }
+};
+template <class T> struct ParamStore<T &> {
+  __device__ static T *passed(T &Value) { return __builtin_addressof(Value); }
+  __device__ static void store(void *Slot, T &Value) {
+    T *Address = passed(Value);
+    std::memcpy(Slot, &Address, sizeof Address);
+  }
 };
 
 #if __cplusplus >= 201402L
@@ -637,7 +669,8 @@ public:
   __device__ DeviceLaunch<void(Params...), Packed + 1> arg(NextParam Value) && {
     detail::checkOffset<Layout, Packed, Offset>();
     if (Buffer)
-      std::memcpy(detail::slotAt(Buffer, Offset), &Value, sizeof(NextParam));
+      detail::ParamStore<NextParam>::store(detail::slotAt(Buffer, Offset),
+                                           Value);
     return {Kernel, Config, UseV2, Buffer};
   }
 
@@ -697,11 +730,14 @@ template <class... Params> struct CheckedLaunchState {
                                 LaunchSiteInfo *Site)
       : Kernel(Kernel), Config(Config), Site(Site), Rejected(false) {}
 
+  /// Tests and stages the argument of parameter `Packed`, of type
+  /// `Param`; a reference parameter's address is tested as a pointer.
   template <std::size_t Packed, std::size_t Offset, class Param>
   __device__ void stage(const Param &Value) {
     checkOffset<Layout, Packed, Offset>();
-    test(Value, Packed + 1, IsDataPointer<Param>());
-    std::memcpy(Staged + Offset, &Value, sizeof(Param));
+    test(ParamStore<Param>::passed(Value), Packed + 1,
+         IsDataPointer<typename PassedAs<Param>::type>());
+    ParamStore<Param>::store(Staged + Offset, Value);
   }
 
   /// A pointer that the child may not use rejects the launch.
@@ -744,7 +780,7 @@ public:
   template <std::size_t Offset = State::Layout::offset(Packed)>
   __device__ CheckedDeviceLaunch<void(Params...), Packed + 1>
   arg(NextParam Value) && {
-    Shared.template stage<Packed, Offset>(Value);
+    Shared.template stage<Packed, Offset, NextParam>(Value);
     return CheckedDeviceLaunch<void(Params...), Packed + 1>(Shared);
   }
 
@@ -773,7 +809,7 @@ public:
 
   template <std::size_t Offset = State::Layout::offset(0)>
   __device__ CheckedDeviceLaunch<void(Params...), 1> arg(NextParam Value) && {
-    State::template stage<0, Offset>(Value);
+    State::template stage<0, Offset, NextParam>(Value);
     return CheckedDeviceLaunch<void(Params...), 1>(*this);
   }
 

@@ -1,0 +1,64 @@
+// RUN: %cdp-lower %s -o %t.cu
+// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: %cdp-lower %t.cu | diff -u %t.cu -
+// RUN: %strip-checks %t.cu | FileCheck %s
+// RUN: %cdp-lower --emit=explicit %s -o %t.explicit.cu
+// RUN: %strip-checks %t.explicit.cu | FileCheck %s --check-prefix=EXPLICIT
+// RUN: %nvcc-rdc -c %t.explicit.cu -o %t.explicit.o
+// RUN: %cdp-lower --runtime-checks %s -o %t.checked.cu
+// RUN: %nvcc-rdc -c %t.checked.cu -o %t.checked.o
+// RUN: %cdp-lower --print-param-layout %s -o /dev/null | FileCheck %s --check-prefix=LAYOUT
+// RUN: %cdp-lower --aggregate=block --threshold=64 --coarsen=2 %s -o %t.transformed.cu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DECLINED --implicit-check-not=warning:
+// RUN: %nvcc-rdc -c %t.transformed.cu -o %t.transformed.o
+//
+// Kernels that take parameters by reference, as DavideCarminati/
+// GP_sampling_CUDA's sampler hands its data and graph to its child grids.
+// nvcc passes a reference as the address of the object it binds: an 8-byte
+// slot, whatever the object's size, which the lowered launch fills with the
+// address (the runtime's PassedAs). Aggregation, --threshold and --coarsen
+// copy the child's body and would hand it a copy of the object: they leave
+// such launches lowered, and say why. test/gpu/reference_params.cu runs it.
+
+struct Graph {
+  int first;
+  int current;
+  double scale;
+  int pad[8];
+};
+__device__ Graph globalGraph;
+
+__global__ void readGraph(const Graph &graph, int tag) {}
+__global__ void bump(Graph &graph, int by) { graph.current += by; }
+template <class T> __global__ void readAny(const T &value) {}
+
+// LAYOUT: kernel readGraph sm_90 size=12 align=8 offsets=0,8
+// LAYOUT-NEXT: kernel bump sm_90 size=12 align=8 offsets=0,8
+
+__global__ void parent(const Graph &graph) {
+  // CHECK: {{^}}  cdp::DeviceLaunch<void(const ::Graph &, int)>(readGraph, {1, 1, 0, cudaStreamFireAndForget})
+  // CHECK-NEXT: {{^}}      .arg<0>(graph)
+  // CHECK-NEXT: {{^}}      .arg<8>(1)
+  // EXPLICIT: void (*cdp_kernel)(const ::Graph &, int) = readGraph;
+  // EXPLICIT: const ::Graph &cdp_arg0 = graph;
+  // EXPLICIT: *reinterpret_cast<const ::Graph **>(cdp_params + 0) = &cdp_arg0;
+  // EXPLICIT-NEXT: *reinterpret_cast<int *>(cdp_params + 8) = cdp_arg1;
+  // DECLINED: reference-parameters.cu:[[@LINE+3]]:3: warning: launch of 'readGraph' always launches a grid under --threshold, even a small one: 'readGraph' takes parameter 'graph' by reference, which thresholding does not handle yet (the launch passes the address of the object, and the copy would bind a copy of it)
+  // DECLINED: reference-parameters.cu:[[@LINE+2]]:3: warning: launch of 'readGraph' is not aggregated by block, only lowered: 'readGraph' takes parameter 'graph' by reference, which aggregation does not handle yet (the launch passes the address of the object, and the copy would bind a copy of it)
+  // DECLINED: reference-parameters.cu:[[@LINE+1]]:3: warning: launch of 'readGraph' keeps one block per block asked for under --coarsen: 'readGraph' takes parameter 'graph' by reference, which coarsening does not handle yet (the launch passes the address of the object, and the copy would bind a copy of it)
+  readGraph<<<1, 1, 0, cudaStreamFireAndForget>>>(graph, 1);
+  // EXPLICIT: *reinterpret_cast<::Graph **>(cdp_params + 0) = &cdp_arg0;
+  // DECLINED: reference-parameters.cu:[[@LINE+3]]:3: warning: launch of 'bump' always launches a grid under --threshold{{.*}}parameter 'graph' by reference
+  // DECLINED: reference-parameters.cu:[[@LINE+2]]:3: warning: launch of 'bump' is not aggregated by block{{.*}}parameter 'graph' by reference
+  // DECLINED: reference-parameters.cu:[[@LINE+1]]:3: warning: launch of 'bump' keeps one block per block asked for under --coarsen{{.*}}parameter 'graph' by reference
+  bump<<<1, 1, 0, cudaStreamFireAndForget>>>(globalGraph, 5);
+}
+
+template <class T> __global__ void templateParent(const T &value) {
+  // CHECK: {{^}}  cdp::DeviceLaunch(readAny<T>, {1, 1}).arg(value).launch();
+  // DECLINED: reference-parameters.cu:[[@LINE+3]]:3: warning: launch of 'readAny<T>' always launches a grid under --threshold, even a small one: it is in a template
+  // DECLINED: reference-parameters.cu:[[@LINE+2]]:3: warning: launch of 'readAny<T>' is not aggregated by block, only lowered: 'readAny<Graph>' takes parameter 'value' by reference, which aggregation does not handle yet
+  // DECLINED: reference-parameters.cu:[[@LINE+1]]:3: warning: launch of 'readAny<T>' keeps one block per block asked for under --coarsen: it is in a template
+  readAny<T><<<1, 1>>>(value);
+}
+template __global__ void templateParent<Graph>(const Graph &);
