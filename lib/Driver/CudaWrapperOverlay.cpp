@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -43,24 +44,73 @@ std::optional<std::string> wrapperWithStdAllocation(llvm::StringRef Wrapper) {
       .str();
 }
 
+std::optional<std::string>
+wrapperWithToolkitPaths(llvm::StringRef Wrapper, llvm::StringRef CudaInclude) {
+  std::string Text;
+  bool Pinned = false;
+  llvm::StringRef Rest = Wrapper;
+  while (!Rest.empty()) {
+    auto [Line, After] = Rest.split('\n');
+    const bool EndsLine = Line.size() < Rest.size();
+    llvm::StringRef Name = Line.trim();
+    if (Name.consume_front("#include \"") && Name.consume_back("\"")) {
+      llvm::SmallString<256> InToolkit(CudaInclude);
+      llvm::sys::path::append(InToolkit, Name);
+      if (llvm::sys::fs::exists(InToolkit)) {
+        Text += ("#include \"" + InToolkit + "\"").str();
+        Pinned = true;
+      } else {
+        Text += Line;
+      }
+    } else {
+      Text += Line;
+    }
+    if (EndsLine)
+      Text += '\n';
+    Rest = After;
+  }
+  if (!Pinned)
+    return std::nullopt;
+  return Text;
+}
+
 const WrapperOverlay *
 cudaWrapperOverlay(llvm::ArrayRef<std::string> CommandLine) {
   llvm::StringRef ResourceDir = CDP_CLANG_RESOURCE_DIR;
-  for (llvm::StringRef Arg : CommandLine)
+  llvm::StringRef CudaPath = CDP_CUDA_PATH;
+  for (llvm::StringRef Arg : CommandLine) {
     if (Arg.consume_front("-resource-dir="))
       ResourceDir = Arg;
+    else if (Arg.consume_front("--cuda-path="))
+      CudaPath = Arg;
+  }
   llvm::SmallString<256> Path(ResourceDir);
   llvm::sys::path::append(Path, "include", "__clang_cuda_runtime_wrapper.h");
+  llvm::SmallString<256> CudaInclude(CudaPath);
+  llvm::sys::path::append(CudaInclude, "include");
 
-  // Read once per run for each resource directory: -j parses ask at once.
+  // Read once per run for each pair: -j parses ask at once.
   static std::mutex Lock;
   static llvm::StringMap<std::optional<WrapperOverlay>> Known;
   std::lock_guard<std::mutex> Guard(Lock);
-  auto [It, Inserted] = Known.try_emplace(Path);
-  if (Inserted)
-    if (auto Wrapper = llvm::MemoryBuffer::getFile(Path))
-      if (auto Text = wrapperWithStdAllocation((*Wrapper)->getBuffer()))
-        It->second = WrapperOverlay{std::string(Path), std::move(*Text)};
+  auto [It, Inserted] = Known.try_emplace((Path + "\n" + CudaInclude).str());
+  if (!Inserted)
+    return It->second ? &*It->second : nullptr;
+  auto Wrapper = llvm::MemoryBuffer::getFile(Path);
+  if (!Wrapper)
+    return nullptr;
+  std::string Text = (*Wrapper)->getBuffer().str();
+  bool Changed = false;
+  if (auto Replaced = wrapperWithStdAllocation(Text)) {
+    Text = std::move(*Replaced);
+    Changed = true;
+  }
+  if (auto Pinned = wrapperWithToolkitPaths(Text, CudaInclude)) {
+    Text = std::move(*Pinned);
+    Changed = true;
+  }
+  if (Changed)
+    It->second = WrapperOverlay{std::string(Path), std::move(Text)};
   return It->second ? &*It->second : nullptr;
 }
 
