@@ -7,6 +7,8 @@
 // RUN: %nvcc-rdc -c %t.explicit.cu -o %t.explicit.o
 // RUN: %cdp-lower --runtime-checks %s -o %t.checked.cu
 // RUN: %nvcc-rdc -c %t.checked.cu -o %t.checked.o
+// RUN: %cdp-lower --runtime-checks %s -o %t.checked11.cu -- -std=c++11
+// RUN: %nvcc -rdc=true -arch=sm_90 -std=c++11 -I%cdp-runtime -c %t.checked11.cu -o %t.checked11.o
 // RUN: %cdp-lower --print-param-layout %s -o /dev/null | FileCheck %s --check-prefix=LAYOUT
 // RUN: %cdp-lower --aggregate=block --threshold=64 --coarsen=2 %s -o %t.transformed.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DECLINED --implicit-check-not=warning:
