@@ -95,6 +95,18 @@ void MemorySpaceCheck::checkLaunch(const CUDAKernelCallExpr &Launch,
     // A reference parameter is passed the address of the object it binds.
     if (Kernel && Index <= Kernel->getNumParams() &&
         Kernel->getParamDecl(Index - 1)->getType()->isReferenceType()) {
+      // A temporary (`child<<<1, 1>>>(Graph{})`) lives in the parent's
+      // local memory too, for the parent's full expression only.
+      if (isa<MaterializeTemporaryExpr>(Arg->IgnoreImpCasts())) {
+        if (Space == MemorySpace::Local)
+          diag(Arg->getBeginLoc(),
+               "cannot pass a temporary by reference to child kernel %0 "
+               "(argument %1): it lives in the parent's local memory, which "
+               "a child grid cannot access; pass a global object (a "
+               "__device__ variable, cudaMalloc or malloc) instead")
+              << Callee << Index << Arg->getSourceRange();
+        continue;
+      }
       if (auto Origin = Analysis->objectOriginOf(*Arg, Arg->getBeginLoc()))
         report(*Arg, Index, Callee, /*IsLaunch=*/true, nullptr, *Origin,
                /*ByReference=*/true);

@@ -184,6 +184,8 @@ __global__ void references(Graph byValue, const Graph &passedOn) {
   // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:25: error: cannot pass local memory by reference to child kernel 'childGraphs' (argument 1){{.*}} [-Wcdp-local-pointer]
   childGraphs<<<1, 1>>>(byValue, 2);
   // CHECK-DAG: local-pointer.cu:[[@LINE-10]]:34: note: 'byValue' is a parameter passed by value: it lives in the parent's local memory
+  // CHECK-DAG: local-pointer.cu:[[@LINE+1]]:24: error: cannot pass a temporary by reference to child kernel 'childGraph' (argument 1): it lives in the parent's local memory, which a child grid cannot access; pass a global object (a __device__ variable, cudaMalloc or malloc) instead [-Wcdp-local-pointer]
+  childGraph<<<1, 1>>>(Graph{3, 4.0});
   childGraph<<<1, 1>>>(passedOn);
   childGraph<<<1, 1>>>(globalGraph);
   Graph *onHeap = new Graph;
@@ -191,4 +193,4 @@ __global__ void references(Graph byValue, const Graph &passedOn) {
 }
 // Each finding above once, and no other (a repeat would be a CHECK-DAG
 // match left over).
-// CHECK: {{^}}26 errors generated
+// CHECK: {{^}}27 errors generated
