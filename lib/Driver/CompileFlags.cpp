@@ -34,7 +34,7 @@ static bool hasFlagWithPrefix(const CommandLineArguments &Args,
 }
 
 /// The value of the last `Flag=value` or `Flag value` of \p Args.
-static std::optional<std::string> flagValue(const CommandLineArguments &Args,
+static std::optional<std::string> flagValue(llvm::ArrayRef<std::string> Args,
                                             llvm::StringRef Flag) {
   std::optional<std::string> Value;
   for (size_t I = 0; I < Args.size() && Args[I] != "--"; ++I) {
@@ -45,6 +45,14 @@ static std::optional<std::string> flagValue(const CommandLineArguments &Args,
       Value = Arg.str();
   }
   return Value;
+}
+
+std::string cudaPathOf(llvm::ArrayRef<std::string> Args) {
+  return flagValue(Args, "--cuda-path").value_or(CDP_CUDA_PATH);
+}
+
+std::string resourceDirOf(llvm::ArrayRef<std::string> Args) {
+  return flagValue(Args, "-resource-dir").value_or(CDP_CLANG_RESOURCE_DIR);
 }
 
 clang::tooling::ArgumentsAdjuster
@@ -105,8 +113,7 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
     Adjusted.push_back(parseOnlyPath(NvccCompatHeader));
     // nvcc puts the toolkit's CCCL (thrust, cub, libcu++) on the system
     // include path by itself; clang does not.
-    llvm::SmallString<256> Cccl(
-        flagValue(Adjusted, "--cuda-path").value_or(CDP_CUDA_PATH));
+    llvm::SmallString<256> Cccl(cudaPathOf(Adjusted));
     llvm::sys::path::append(Cccl, "include", "cccl");
     if (llvm::sys::fs::is_directory(Cccl)) {
       Adjusted.push_back("-isystem");

@@ -16,6 +16,7 @@
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <memory>
 #include <string>
@@ -25,6 +26,14 @@ namespace cdp {
 
 /// Flags used when no compilation database is given or found.
 std::vector<std::string> defaultCompileFlags();
+
+/// The CUDA toolkit a parse by \p Args reads: its last `--cuda-path=`,
+/// else the one the tool was built with.
+std::string cudaPathOf(llvm::ArrayRef<std::string> Args);
+
+/// The clang resource directory a parse by \p Args reads: its last
+/// `-resource-dir` (either form), else the one the tool was built with.
+std::string resourceDirOf(llvm::ArrayRef<std::string> Args);
 
 /// Adjusts any command line into a device-side CUDA parse that finds clang's
 /// resource headers, the CUDA toolkit and the cdp runtime.

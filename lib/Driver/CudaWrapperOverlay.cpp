@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver/CudaWrapperOverlay.h"
+#include "Driver/CompileFlags.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -76,17 +77,9 @@ wrapperWithToolkitPaths(llvm::StringRef Wrapper, llvm::StringRef CudaInclude) {
 
 const WrapperOverlay *
 cudaWrapperOverlay(llvm::ArrayRef<std::string> CommandLine) {
-  llvm::StringRef ResourceDir = CDP_CLANG_RESOURCE_DIR;
-  llvm::StringRef CudaPath = CDP_CUDA_PATH;
-  for (llvm::StringRef Arg : CommandLine) {
-    if (Arg.consume_front("-resource-dir="))
-      ResourceDir = Arg;
-    else if (Arg.consume_front("--cuda-path="))
-      CudaPath = Arg;
-  }
-  llvm::SmallString<256> Path(ResourceDir);
+  llvm::SmallString<256> Path(resourceDirOf(CommandLine));
   llvm::sys::path::append(Path, "include", "__clang_cuda_runtime_wrapper.h");
-  llvm::SmallString<256> CudaInclude(CudaPath);
+  llvm::SmallString<256> CudaInclude(cudaPathOf(CommandLine));
   llvm::sys::path::append(CudaInclude, "include");
 
   // Read once per run for each pair: -j parses ask at once.
