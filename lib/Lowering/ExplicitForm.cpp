@@ -23,6 +23,36 @@ using namespace clang;
 
 namespace cdp {
 
+/// Whether `&x`, for an `x` of \p Type (a reference's: the object's), may
+/// call a user's `operator&` rather than take the address: a member of the
+/// class or a base, or a function of the class's namespace or the global
+/// one (where argument-dependent lookup finds the usual ones).
+static bool overloadsAddressOf(QualType Type) {
+  const CXXRecordDecl *Record =
+      Type.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return false;
+  ASTContext &Context = Record->getASTContext();
+  DeclarationName AddressOf =
+      Context.DeclarationNames.getCXXOperatorName(OO_Amp);
+  auto DeclaresUnary = [&](const DeclContext *Scope, unsigned Params) {
+    for (const NamedDecl *Found : Scope->lookup(AddressOf)) {
+      const auto *Function = Found->getAsFunction();
+      if (!Function || Function->getMinRequiredArguments() <= Params)
+        return true; // A template or one callable as unary.
+    }
+    return false;
+  };
+  bool Member = DeclaresUnary(Record, 0);
+  if (!Member)
+    Record->forallBases([&](const CXXRecordDecl *Base) {
+      Member = Member || DeclaresUnary(Base, 0);
+      return !Member;
+    });
+  return Member || DeclaresUnary(Record->getEnclosingNamespaceContext(), 1) ||
+         DeclaresUnary(Context.getTranslationUnitDecl(), 1);
+}
+
 std::optional<ExplicitRewrite> explicitRewrite(const LaunchSite &Site,
                                                const LaunchTokens &Tokens,
                                                const LoweringPlan &Plan) {
@@ -57,6 +87,7 @@ std::optional<ExplicitRewrite> explicitRewrite(const LaunchSite &Site,
                            : Record && !Record->hasTrivialCopyAssignment()
                                ? Store::Bytes
                                : Store::Assign);
+    Input.OverloadsAddressOf.push_back(overloadsAddressOf(Type));
   }
   auto OffsetsFor = [&](uint64_t AlignmentBase) {
     llvm::SmallVector<ParamType, 8> Params;

@@ -73,9 +73,12 @@ ExplicitLaunchText spellExplicitLaunch(const ExplicitLaunchInput &Input) {
                                           : "#elif " + Offsets.Condition + "\n";
     for (unsigned I = 0; I < Input.ParamTypes.size(); ++I) {
       std::string Slot = "cdp_params + " + std::to_string(Offsets.Values[I]);
+      std::string Address = Input.OverloadsAddressOf[I]
+                                ? "__builtin_addressof(" + argName(I) + ")"
+                                : "&" + argName(I);
       switch (Input.Stores[I]) {
       case ExplicitLaunchInput::Store::Bytes:
-        Tail += Block + "memcpy(" + Slot + ", &" + argName(I) + ", sizeof " +
+        Tail += Block + "memcpy(" + Slot + ", " + Address + ", sizeof " +
                 argName(I) + ");\n";
         break;
       case ExplicitLaunchInput::Store::Assign:
@@ -89,7 +92,7 @@ ExplicitLaunchText spellExplicitLaunch(const ExplicitLaunchInput &Input) {
             llvm::StringRef(Input.ParamTypes[I]).drop_back().rtrim().str() +
             " *";
         Tail += Block + "*reinterpret_cast<" + declaration(Pointer, "*") +
-                ">(" + Slot + ") = &" + argName(I) + ";\n";
+                ">(" + Slot + ") = " + Address + ";\n";
         break;
       }
       }

@@ -65,6 +65,10 @@ struct ExplicitLaunchInput {
   };
   /// Each parameter's Store.
   llvm::SmallVector<Store, 8> Stores;
+  /// Whether taking the address of a parameter's argument (Bytes, Address)
+  /// would call a user's `operator&`; the text then writes
+  /// `__builtin_addressof(arg)`, else `&arg`.
+  llvm::SmallVector<bool, 8> OverloadsAddressOf;
   /// The parameters' offsets, per architecture family: a preprocessor
   /// condition (`__CUDA_ARCH__ >= 1000`; empty for the last, the `#else`)
   /// and the offsets under it. One entry when they agree everywhere.

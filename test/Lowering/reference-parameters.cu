@@ -34,6 +34,15 @@ __global__ void readGraph(const Graph &graph, int tag) {}
 __global__ void bump(Graph &graph, int by) { graph.current += by; }
 template <class T> __global__ void readAny(const T &value) {}
 
+// A unary & that is not the address, as thrust's device_reference has: the
+// explicit form takes the address with __builtin_addressof.
+struct Decoy {
+  int value;
+  __device__ const Decoy *operator&() const { return nullptr; }
+};
+__device__ Decoy globalDecoy;
+__global__ void readDecoy(const Decoy &decoy) {}
+
 // LAYOUT: kernel readGraph sm_90 size=12 align=8 offsets=0,8
 // LAYOUT-NEXT: kernel bump sm_90 size=12 align=8 offsets=0,8
 
@@ -54,6 +63,9 @@ __global__ void parent(const Graph &graph) {
   // DECLINED: reference-parameters.cu:[[@LINE+2]]:3: warning: launch of 'bump' is not aggregated by block{{.*}}parameter 'graph' by reference
   // DECLINED: reference-parameters.cu:[[@LINE+1]]:3: warning: launch of 'bump' keeps one block per block asked for under --coarsen{{.*}}parameter 'graph' by reference
   bump<<<1, 1, 0, cudaStreamFireAndForget>>>(globalGraph, 5);
+  // EXPLICIT: *reinterpret_cast<const ::Decoy **>(cdp_params + 0) = __builtin_addressof(cdp_arg0);
+  // DECLINED-COUNT-3: reference-parameters.cu:[[@LINE+1]]:3: warning: {{.*}}parameter 'decoy' by reference
+  readDecoy<<<1, 1, 0, cudaStreamFireAndForget>>>(globalDecoy);
 }
 
 template <class T> __global__ void templateParent(const T &value) {

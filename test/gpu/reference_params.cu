@@ -21,6 +21,19 @@ __global__ void bump(Graph &graph, int by) { graph.current += by; }
 __global__ void sameObject(const Graph &graph) {
   logValue(&graph == &g_graph ? 1 : 0);
 }
+// A type whose unary & is not its address, as thrust's device_reference
+// returns a device_ptr: the launch passes the object's address all the
+// same (the explicit form writes __builtin_addressof).
+struct Decoy {
+  int value;
+  __host__ __device__ const Decoy *operator&() const { return nullptr; }
+};
+__device__ Decoy g_decoy = {7};
+__global__ void readDecoy(const Decoy &decoy) {
+  logValue(__builtin_addressof(decoy) == __builtin_addressof(g_decoy)
+               ? decoy.value
+               : -1);
+}
 template <class T> __global__ void readAny(const T &value, int tag) {
   logValue(tag * 1000 + value.first + value.current);
 }
@@ -31,6 +44,7 @@ __global__ void parent(const Graph &graph) {
   readGraph<<<1, 1>>>(graph, 2);
   sameObject<<<1, 1>>>(graph);
   readAny<Graph><<<1, 1>>>(g_graph, 3);
+  readDecoy<<<1, 1>>>(g_decoy);
 }
 // A dependent launch: the runtime lays the reference out itself.
 template <class T> __global__ void templateParent(const T &value) {
