@@ -198,9 +198,10 @@ public:
         lowerAsWritten(*Launch, File);
         break;
       }
+      const bool Optimized = optimizes(*Launch);
       LaunchChoice Choice = chooseTransforms(
           *Launch, *currentFunction(), Context, Options.Threshold,
-          Options.Aggregate, optimizes(*Launch), profileOf(*Launch));
+          Options.Aggregate, Optimized, profileOf(*Launch));
       std::string NotSerial;
       const SerialRun Run = thresholdLaunch(
           *Launch, *currentFunction(), Context, Choice.Threshold,
@@ -222,16 +223,18 @@ public:
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Aggregation);
-        remarkChoice(*Launch, Choice, Run, {NotSerial, ""},
-                     /*Aggregated=*/true);
+        if (Optimized)
+          remarkChoice(*Launch, Choice, Run, {NotSerial, ""},
+                       /*Aggregated=*/true);
         return true;
       case AggregationOutcome::Refused:
         return true;
       case AggregationOutcome::NotAggregated:
         break;
       }
-      remarkChoice(*Launch, Choice, Run, {NotSerial, NotAggregated},
-                   /*Aggregated=*/false);
+      if (Optimized)
+        remarkChoice(*Launch, Choice, Run, {NotSerial, NotAggregated},
+                     /*Aggregated=*/false);
       if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
                         State.EditsOf, Copies)) {
         ++Lowered[File];
@@ -295,12 +298,13 @@ private:
     std::string NotAggregated;
   };
 
-  /// Under --optimize-remarks, what --optimize chose for \p Launch, and
-  /// why the transforms it set did not apply (\p Why).
+  /// Under --optimize-remarks, what --optimize chose for \p Launch (a
+  /// launch it optimizes), and why the transforms it set did not apply
+  /// (\p Why).
   void remarkChoice(const CUDAKernelCallExpr &Launch,
                     const LaunchChoice &Choice, SerialRun Run,
                     const Declines &Why, bool Aggregated) {
-    if (!Options.OptimizeRemarks || !optimizes(Launch))
+    if (!Options.OptimizeRemarks)
       return;
     static const char *const Granularities[] = {"", "warp", "block", "group",
                                                 "grid"};
