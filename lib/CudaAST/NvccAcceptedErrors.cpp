@@ -15,7 +15,11 @@
 #include "clang/Sema/SemaCUDA.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -49,6 +53,56 @@ bool isImplicitlyHostDevice(const FunctionDecl &Function) {
   return Device && Device->isImplicit();
 }
 
+/// Whether \p Name is spelled as the CUDA runtime and driver APIs name
+/// theirs: `cuda` or `cu`, then a capital (cudaThreadSynchronize,
+/// cuCtxCreate).
+bool isNamedAsCudaApi(llvm::StringRef Name) {
+  return (Name.consume_front("cuda") || Name.consume_front("cu")) &&
+         !Name.empty() && llvm::isUpper(Name.front());
+}
+
+/// Whether \p Decl is declared in a header of the CUDA toolkit: a file
+/// beside its cuda_runtime_api.h.
+bool isDeclaredByToolkit(const Decl &Decl, const SourceManager &SM) {
+  const SourceLocation Loc = SM.getFileLoc(Decl.getLocation());
+  if (!SM.isInSystemHeader(Loc))
+    return false;
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  if (!File)
+    return false;
+  llvm::SmallString<256> Beside(File->getDir().getName());
+  llvm::sys::path::append(Beside, "cuda_runtime_api.h");
+  return llvm::sys::fs::exists(Beside);
+}
+
+/// Whether clang's error \p Info is that the code uses a CUDA API name, or
+/// a member of a toolkit type, that the toolkit's headers do not declare.
+bool usesWhatToolkitLacks(const Diagnostic &Info, const SourceManager &SM) {
+  switch (Info.getID()) {
+  case diag::err_undeclared_var_use:
+  case diag::err_undeclared_var_use_suggest:
+    if (Info.getArgKind(0) == DiagnosticsEngine::ak_declarationname) {
+      const DeclarationName Name =
+          DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
+      return Name.isIdentifier() && isNamedAsCudaApi(Name.getAsString());
+    }
+    if (Info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo)
+      return Info.getArgIdentifier(0) &&
+             isNamedAsCudaApi(Info.getArgIdentifier(0)->getName());
+    return false;
+  case diag::err_no_member:
+  case diag::err_no_member_suggest:
+    if (Info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
+      return false;
+    return isDeclaredByToolkit(
+        *Decl::castFromDeclContext(
+            reinterpret_cast<const DeclContext *>(Info.getRawArg(1))),
+        SM);
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 NvccAcceptedErrors &NvccAcceptedErrors::install(CompilerInstance &CI) {
@@ -68,6 +122,12 @@ const char *NvccAcceptedErrors::whyLoweredPast(Reason Why) {
            "host code with its host compiler, which accepts code that clang "
            "refuses, and device code cannot call it; the lowered file keeps "
            "it as written, for nvcc to judge";
+  case Reason::ToolkitLacks:
+    return "the CUDA toolkit's headers do not declare this, and nvcc reads "
+           "the same headers: nvcc will reject it too (CUDA 13 removed, "
+           "among others, cudaThreadSynchronize and cudaDeviceProp's "
+           "clockRate); cdp-lower lowers past it in host code and keeps it "
+           "as written";
   case Reason::NoInstance:
     return "cdp-lower lowers past this error: no pass of nvcc compiles this "
            "template, since its host pass does not take this __CUDA_ARCH__ "
@@ -121,7 +181,11 @@ NvccAcceptedErrors::heldFor(const Diagnostic &Info) const {
   if (llvm::all_of(Enclosing, [&](const FunctionDecl *Function) {
         return S.CUDA().IdentifyTarget(Function) == CUDAFunctionTarget::Host;
       }))
-    return HeldError{Reason::HostCode, nullptr, {}};
+    return HeldError{usesWhatToolkitLacks(Info, S.getSourceManager())
+                         ? Reason::ToolkitLacks
+                         : Reason::HostCode,
+                     nullptr,
+                     {}};
   const FunctionDecl *Outermost = Enclosing.back();
   // Whether the branch is the device's alone is known once it has ended.
   if (!S.inTemplateInstantiation() && Outermost->isTemplated())
@@ -154,6 +218,7 @@ bool NvccAcceptedErrors::accepted(
     const llvm::DenseSet<const FunctionDecl *> &Instantiated) const {
   switch (Error.Why) {
   case Reason::HostCode:
+  case Reason::ToolkitLacks:
   case Reason::TemplateParameterShadow:
     return true;
   case Reason::NoInstance:

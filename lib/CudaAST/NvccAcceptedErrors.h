@@ -81,6 +81,10 @@ public:
 private:
   enum class Reason {
     HostCode,
+    /// Host code that uses what the CUDA toolkit's headers do not declare
+    /// (CUDA 13 removed cudaThreadSynchronize, cudaDeviceProp::clockRate):
+    /// nvcc, which reads the same headers, rejects it too.
+    ToolkitLacks,
     NoInstance,
     ExecutionSpace,
     TemplateParameterShadow
