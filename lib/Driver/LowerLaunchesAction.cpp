@@ -243,7 +243,7 @@ public:
         State.UseRuntime.insert(File);
         return true;
       }
-      lowerAsWritten(*Launch, File);
+      lowerAsWritten(*Launch, File, /*BesideSerialRuns=*/Serial);
       break;
     }
     return true;
@@ -258,8 +258,21 @@ public:
 
 private:
   /// \p Launch lowered as written (lib/Lowering), no transform of it.
-  void lowerAsWritten(const CUDAKernelCallExpr &Launch, FileID File) {
-    if (!lowerLaunch(Launch, *currentFunction(), Context, Options,
+  ///
+  /// Where its small grids run in the launching warp (\p BesideSerialRuns),
+  /// the lanes that launch and those that run a grid part, and meet the
+  /// launch again in other groups: the device runtime hangs when two
+  /// groups of one warp are inside it at once (cdp/launch.cuh, "Runtime
+  /// turns"). So under --emit=explicit too such a launch is written in
+  /// the runtime form, whose launches take the warp's turn; the explicit
+  /// form's calls, as nvcc's, take none (serial_packed.cu hung so on an
+  /// H200).
+  void lowerAsWritten(const CUDAKernelCallExpr &Launch, FileID File,
+                      bool BesideSerialRuns = false) {
+    LaunchLoweringOptions Lowering = Options;
+    if (BesideSerialRuns)
+      Lowering.Form = LaunchForm::Runtime;
+    if (!lowerLaunch(Launch, *currentFunction(), Context, Lowering,
                      currentSide() == LaunchSide::HostDevice,
                      Files.editsOf(File), State))
       return;

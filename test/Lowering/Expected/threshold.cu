@@ -6,6 +6,10 @@
 // RUN: %nvcc-rdc -c %t.block.cu -o %t.block.o
 // RUN: grep -v '^// ' %t.block.cu | FileCheck %s --check-prefix=BLOCK
 // BLOCK: if (cdp::serial::fewerThreads((degree + 31) / 32, 32, 128)) visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_visit_block_launches.launch(
+// RUN: cd %S && %cdp-lower --emit=explicit --threshold=128 threshold.cu -o %t.explicit.cu
+// RUN: %nvcc-rdc -c %t.explicit.cu -o %t.explicit.o
+// RUN: grep -v '^// ' %t.explicit.cu | FileCheck %s --check-prefix=EXPLICIT --implicit-check-not=cudaGetParameterBufferV2
+// EXPLICIT-COUNT-3: visit_serial<cdp::serial::sameArguments<0, 3>>({{.*}}); else cdp_launch_visit(visit, {
 //
 // --threshold: a launch of fewer threads than the threshold runs in the
 // launching warp, through `<child>_serial`, which has the lanes that take
@@ -18,10 +22,12 @@
 // braces; a grid or block built by dim3's (constexpr) constructors or the
 // math API's functions of values (ceil, min) may be read twice. The
 // refusals are tested in threshold-refusals.cu, the index guards of the
-// children in threshold-guard.cu.
+// children in threshold-guard.cu. Under --emit=explicit the launches
+// beside serial runs stay in the runtime form, whose launches take the
+// warp's turn in the device runtime (LowerLaunchesAction.cpp).
 
 #include <cdp/launch.cuh>
-#line 23 "threshold.cu"
+#line 29 "threshold.cu"
 __global__ void visit(const int *edges, int first, int degree, int *seen) {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -33,7 +39,7 @@ __global__ void visit(const int *edges, int first, int degree, int *seen) {
 /// the indices as parameters.
 static __device__ void visit_thread(const uint3 blockIdx, const uint3 threadIdx,
     const dim3 gridDim, const dim3 blockDim, const int *edges, int first, int degree, int *seen)
-#line 23
+#line 29
 {
   int e = blockIdx.x * blockDim.x + threadIdx.x;
   if (e >= degree)
@@ -49,10 +55,10 @@ static __device__ void visit_serial(cdp_grid_type cdp_grid, cdp_block_type cdp_b
       cdp::serial::threadsBelowX(cdp_grid, cdp_block, degree),
       cdp_grid, cdp_block, edges, first, degree, seen);
 }
-#line 29
+#line 35
 
 using cdp_launch_visit = cdp::DeviceLaunch<void(const int *, int, int, int *)>;
-#line 30
+#line 36
 __global__ void __launch_bounds__(1024) expand(const int *offsets, const int *edges, int n,
                        int *seen) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
