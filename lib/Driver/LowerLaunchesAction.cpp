@@ -243,7 +243,7 @@ public:
         State.UseRuntime.insert(File);
         return true;
       }
-      lowerAsWritten(*Launch, File, /*BesideSerialRuns=*/Serial);
+      lowerAsWritten(*Launch, File);
       break;
     }
     return true;
@@ -258,20 +258,16 @@ public:
 
 private:
   /// \p Launch lowered as written (lib/Lowering), no transform of it.
-  ///
-  /// Where its small grids run in the launching warp (\p BesideSerialRuns),
-  /// the lanes that launch and those that run a grid part, and meet the
-  /// launch again in other groups: the device runtime hangs when two
-  /// groups of one warp are inside it at once (cdp/launch.cuh, "Runtime
-  /// turns"). So under --emit=explicit too such a launch is written in
-  /// the runtime form, whose launches take the warp's turn; the explicit
-  /// form's calls, as nvcc's, take none (serial_packed.cu hung so on an
-  /// H200).
-  void lowerAsWritten(const CUDAKernelCallExpr &Launch, FileID File,
-                      bool BesideSerialRuns = false) {
+  void lowerAsWritten(const CUDAKernelCallExpr &Launch, FileID File) {
     LaunchLoweringOptions Lowering = Options;
-    if (BesideSerialRuns)
+    if (Lowering.Form == LaunchForm::Explicit && mayTransformLaunches()) {
       Lowering.Form = LaunchForm::Runtime;
+      if (!WarnedExplicitForm) {
+        WarnedExplicitForm = true;
+        report(Context.getDiagnostics(), Launch.getBeginLoc(),
+               LoweringDiag::ExplicitFormBesideTransforms);
+      }
+    }
     if (!lowerLaunch(Launch, *currentFunction(), Context, Lowering,
                      currentSide() == LaunchSide::HostDevice,
                      Files.editsOf(File), State))
@@ -404,6 +400,34 @@ private:
     return false;
   }
 
+  /// Whether launches of this run may be transformed: a transform asked
+  /// for, or the aggregation markers (cdp/aggregate.cuh) declared. Their
+  /// serial runs split the launching warp, and their launches, as the
+  /// runtime form's, take the warp's turn in the device runtime, which
+  /// hangs when two groups of one warp are inside it at once (cdp/
+  /// launch.cuh, "Runtime turns"). A launch in the explicit form takes no
+  /// turn, as nvcc's does not: beside them it could enter with another
+  /// group (the program fuzzer's seed 5210 hung so on an H200).
+  bool mayTransformLaunches() {
+    if (!TransformsLaunches)
+      TransformsLaunches =
+          (Options.Optimize && Context.getLangOpts().CPlusPlus17) ||
+          Options.Threshold.Threads || Options.Coarsen.Factor ||
+          Options.Aggregate.Granularity != AggregationGranularity::None ||
+          declaresAggregationMarkers();
+    return *TransformsLaunches;
+  }
+
+  /// Whether the translation unit declares namespace cdp::aggregate.
+  bool declaresAggregationMarkers() const {
+    for (const NamedDecl *Cdp :
+         Context.getTranslationUnitDecl()->lookup(&Context.Idents.get("cdp")))
+      if (const auto *Namespace = dyn_cast<NamespaceDecl>(Cdp))
+        if (!Namespace->lookup(&Context.Idents.get("aggregate")).empty())
+          return true;
+    return false;
+  }
+
   void noteNeedsCpp17(SourceLocation At, Cpp17Use Use) {
     if (!FirstNeedingCpp17)
       FirstNeedingCpp17.emplace(At, Use);
@@ -437,6 +461,8 @@ private:
   std::optional<std::pair<SourceLocation, Cpp17Use>> FirstNeedingCpp17;
   unsigned LoweredProgrammatic = 0;
   bool WarnedOptimizeStandard = false;
+  std::optional<bool> TransformsLaunches;
+  bool WarnedExplicitForm = false;
 };
 
 /// --instrument: main, where a lowered file defines it, and the host
