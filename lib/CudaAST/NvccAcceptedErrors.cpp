@@ -123,11 +123,11 @@ const char *NvccAcceptedErrors::whyLoweredPast(Reason Why) {
            "refuses, and device code cannot call it; the lowered file keeps "
            "it as written, for nvcc to judge";
   case Reason::ToolkitLacks:
-    return "the CUDA toolkit's headers do not declare this, and nvcc reads "
-           "the same headers: nvcc will reject it too (CUDA 13 removed, "
-           "among others, cudaThreadSynchronize and cudaDeviceProp's "
-           "clockRate); cdp-lower lowers past it in host code and keeps it "
-           "as written";
+    return "the CUDA toolkit's headers that this file reads do not declare "
+           "this, and nvcc reads the same ones: nvcc will reject it too (CUDA "
+           "13 removed, among others, cudaThreadSynchronize and "
+           "cudaDeviceProp's clockRate); cdp-lower lowers past it in host "
+           "code and keeps it as written";
   case Reason::NoInstance:
     return "cdp-lower lowers past this error: no pass of nvcc compiles this "
            "template, since its host pass does not take this __CUDA_ARCH__ "

@@ -31,7 +31,7 @@ int clockKHz() {
 #else
   return prop.clockRate;
   // CHECK: removed-toolkit-api.cu:[[@LINE-1]]:15: warning: no member named 'clockRate' in 'cudaDeviceProp'
-  // CHECK: removed-toolkit-api.cu:[[@LINE-2]]:15: note: the CUDA toolkit's headers do not declare this, and nvcc reads the same headers: nvcc will reject it too (CUDA 13 removed, among others, cudaThreadSynchronize and cudaDeviceProp's clockRate); cdp-lower lowers past it in host code and keeps it as written
+  // CHECK: removed-toolkit-api.cu:[[@LINE-2]]:15: note: the CUDA toolkit's headers that this file reads do not declare this, and nvcc reads the same ones: nvcc will reject it too (CUDA 13 removed, among others, cudaThreadSynchronize and cudaDeviceProp's clockRate); cdp-lower lowers past it in host code and keeps it as written
   // NVCC: error: class "cudaDeviceProp" has no member "clockRate"
 #endif
 }
@@ -43,7 +43,7 @@ void finish() {
   cudaThreadSynchronize();
   // CHECK: removed-toolkit-api.cu:[[@LINE-1]]:3: warning: use of undeclared identifier 'cudaThreadSynchronize'; did you mean 'cudaDeviceSynchronize'?
   // CHECK: note: 'cudaDeviceSynchronize' declared here
-  // CHECK: removed-toolkit-api.cu:[[@LINE-3]]:3: note: the CUDA toolkit's headers do not declare this, and nvcc reads the same headers: nvcc will reject it too
+  // CHECK: removed-toolkit-api.cu:[[@LINE-3]]:3: note: the CUDA toolkit's headers that this file reads do not declare this, and nvcc reads the same ones: nvcc will reject it too
   // NVCC: error: identifier "cudaThreadSynchronize" is undefined
 #endif
 }
