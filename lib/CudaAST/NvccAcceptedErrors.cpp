@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaAST/NvccAcceptedErrors.h"
+#include "CudaAST/SystemHeaders.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -64,10 +65,10 @@ bool isNamedAsCudaApi(llvm::StringRef Name) {
 /// Whether \p Decl is declared in a header of the CUDA toolkit: a file
 /// beside its cuda_runtime_api.h.
 bool isDeclaredByToolkit(const Decl &Decl, const SourceManager &SM) {
-  const SourceLocation Loc = SM.getFileLoc(Decl.getLocation());
-  if (!SM.isInSystemHeader(Loc))
+  if (!isInSystemHeader(&Decl, SM))
     return false;
-  OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  OptionalFileEntryRef File =
+      SM.getFileEntryRefForID(SM.getFileID(SM.getFileLoc(Decl.getLocation())));
   if (!File)
     return false;
   llvm::SmallString<256> Beside(File->getDir().getName());

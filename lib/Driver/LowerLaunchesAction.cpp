@@ -388,10 +388,8 @@ private:
       return true;
     // Before C++11 nothing is lowered (NeedsCpp11), and a transform asked
     // for by name gets NeedsCpp17: the warning would contradict either.
-    const bool AskedByName =
-        Options.Threshold.Threads || Options.Coarsen.Factor ||
-        Options.Aggregate.Granularity != AggregationGranularity::None;
-    if (LangOpts.CPlusPlus11 && !AskedByName && !WarnedOptimizeStandard) {
+    if (LangOpts.CPlusPlus11 && !asksForTransformByName() &&
+        !WarnedOptimizeStandard) {
       WarnedOptimizeStandard = true;
       report(Context.getDiagnostics(), Launch.getBeginLoc(),
              LoweringDiag::OptimizeNeedsCpp17)
@@ -412,10 +410,15 @@ private:
     if (!TransformsLaunches)
       TransformsLaunches =
           (Options.Optimize && Context.getLangOpts().CPlusPlus17) ||
-          Options.Threshold.Threads || Options.Coarsen.Factor ||
-          Options.Aggregate.Granularity != AggregationGranularity::None ||
-          declaresAggregationMarkers();
+          asksForTransformByName() || declaresAggregationMarkers();
     return *TransformsLaunches;
+  }
+
+  /// Whether the run asks for a transform by name: --threshold, --coarsen
+  /// or --aggregate.
+  bool asksForTransformByName() const {
+    return Options.Threshold.Threads || Options.Coarsen.Factor ||
+           Options.Aggregate.Granularity != AggregationGranularity::None;
   }
 
   /// Whether the translation unit declares namespace cdp::aggregate.
