@@ -146,8 +146,9 @@ static cl::opt<cdp::LaunchForm> Emit(
                           "the device runtime's calls, one typed store per "
                           "parameter, in a lambda where the launch stood "
                           "(where the tool knows the parameters; launches in "
-                          "templates and macros, and checked ones, keep the "
-                          "runtime form)")),
+                          "templates and macros, checked ones, and every "
+                          "launch of a run that asks for a transform keep "
+                          "the runtime form)")),
     cl::init(cdp::LaunchForm::Runtime), cl::cat(ToolCategory));
 static cl::opt<cdp::AggregationGranularity> Aggregate(
     "aggregate",
