@@ -13,13 +13,15 @@
 // nothing at all. So each kernel that runs such code, in its own body or
 // in a function it calls, gets
 //
-//   __global__ void __launch_bounds__(1024) parent(...)
+//   __global__ void CDP_RUNTIME_LAUNCH_BOUNDS parent(...)
 //
-// unless it has launch bounds or a register cap of its own. A parent whose
-// serial runs launch children that are run serially in turn used 68
-// registers and did not launch (test/gpu/serial_nested.cu, H200). The
-// bound is not free: ptxas then schedules for 64 registers, and SSSP's
-// parent ran 24% slower under it (docs/benchmarks.md).
+// (cdp/launch.cuh: `__launch_bounds__(1024)`, and nothing under nvcc -G,
+// where nvlink would refuse the bound) unless it has launch bounds or a
+// register cap of its own. A parent whose serial runs launch children
+// that are run serially in turn used 68 registers and did not launch
+// (test/gpu/serial_nested.cu, H200). The bound is not free: ptxas then
+// schedules for 64 registers, and SSSP's parent ran 24% slower under it
+// (docs/benchmarks.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHBOUNDS_H
@@ -41,7 +43,7 @@ namespace cdp {
 
 /// The bounds a kernel gets that runs the runtime's code and has none of
 /// its own: the largest block, so that any launch as written still fits.
-inline constexpr const char *RuntimeLaunchBounds = "__launch_bounds__(1024)";
+inline constexpr const char *RuntimeLaunchBounds = "CDP_RUNTIME_LAUNCH_BOUNDS";
 
 /// The bounds, and a space, of a copy of \p Child that the lowering writes
 /// as a kernel (`child_aggregated`, `child_coarsened`), which the child's

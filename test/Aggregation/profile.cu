@@ -48,7 +48,7 @@ __global__ void wide(int *out, int n) {
 // REMARK: profile.cu:[[@LINE+9]]:3: remark: launch of 'cells' runs in the launching warp below 4096 threads, and launches above, unaggregated: none of its 700 launches profiled had that many threads (--optimize)
 // REMARK: profile.cu:[[@LINE+9]]:3: remark: launch of 'cells' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
 // REMARK: profile.cu:[[@LINE+9]]:3: remark: launch of 'cells' runs in the launching warp below 4096 threads, and is aggregated by block above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) beside(
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS beside(
 // CHECK: cdp_walk_block_launches.launch({n / 64, 64, 0, cudaStreamFireAndForget}, out, n);
 // CHECK: if (cdp::serial::fewerThreads(n / 32, 32, 4096)) cells_serial<{{.*}}>(n / 32, 32, out, n); else cdp::DeviceLaunch<void(int *, int)>(cells, {n / 32, 32, 0, cudaStreamFireAndForget})
 // CHECK: if (cdp::serial::fewerThreads(n, 32, 4096)) cells_serial<{{.*}}>(n, 32, out, n); else cdp_cells_block_launches.launch({n, 32, 0, cudaStreamFireAndForget}, out, n);

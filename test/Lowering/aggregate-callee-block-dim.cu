@@ -31,9 +31,9 @@ __global__ void fill(int *out, unsigned base) {
   out[base + blockIdx.x * threadsPerBlock() + Thread] = threadsPerBlock();
 }
 
-// WARP: __global__ void __launch_bounds__(1024) fill_aggregated(cdp::aggregated::SyncedBatch<int *, unsigned int> cdp_batch) {
-// BLOCK: __global__ void __launch_bounds__(1024) fill_aggregated(cdp::aggregated::SyncedBatch<int *, unsigned int> cdp_batch) {
-// COARSE: static __global__ void __launch_bounds__(1024) fill_coarsened(const dim3 cdp_grid, int *out, unsigned int base) {
+// WARP: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS fill_aggregated(cdp::aggregated::SyncedBatch<int *, unsigned int> cdp_batch) {
+// BLOCK: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS fill_aggregated(cdp::aggregated::SyncedBatch<int *, unsigned int> cdp_batch) {
+// COARSE: static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS fill_coarsened(const dim3 cdp_grid, int *out, unsigned int base) {
 
 __global__ void parent(int *out) {
   const unsigned Width = 1 + threadIdx.x % 4;

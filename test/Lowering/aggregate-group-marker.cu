@@ -17,7 +17,7 @@ __global__ void parent(int *out) {
   child<<<1, 32, 0, cdp::aggregate::group()>>>(out + 32 * blockIdx.x,
                                                 threadIdx.x);
 }
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) parent(int *out) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS parent(int *out) {
 // CHECK-NEXT:   // The launches of 'child' by this group of 4 blocks, made as one when it ends.
 // CHECK-NEXT:   cdp::aggregated::GroupScope<child_aggregated, 4> cdp_child_group_launches;
 // CHECK-NEXT: #line 17

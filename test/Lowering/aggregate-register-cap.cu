@@ -17,7 +17,7 @@ __global__ void __maxnreg__(40) capped(int *out) { out[threadIdx.x] = 1; }
 __global__ void plain(int *out) { out[threadIdx.x] = 2; }
 
 // OUT: __global__ void __maxnreg__(40) capped_aggregated(
-// OUT: __global__ void __launch_bounds__(1024) plain_aggregated(
+// OUT: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS plain_aggregated(
 
 // OUT: __global__ void __maxnreg__(64) cappedParent(int *out) {
 __global__ void __maxnreg__(64) cappedParent(int *out) {
@@ -32,7 +32,7 @@ __global__ void declaredParent(int *out) {
   plain<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
 }
 
-// OUT: __global__ void __launch_bounds__(1024) plainParent(int *out) {
+// OUT: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS plainParent(int *out) {
 __global__ void plainParent(int *out) {
   plain<<<1, 32, 0, cudaStreamFireAndForget>>>(out);
 }

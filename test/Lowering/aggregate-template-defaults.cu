@@ -13,9 +13,9 @@
 // CHECK: {{^}}#include <cdp/aggregate.cuh>
 // CHECK-NEXT: {{^}}#line [[@LINE+5]]
 // CHECK-NEXT: {{^}}template <class T, int Factor = 2>
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(1024) walk_aggregated(cdp::aggregated::Batch<T *, int> cdp_batch);
+// CHECK-NEXT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS walk_aggregated(cdp::aggregated::Batch<T *, int> cdp_batch);
 // CHECK: {{^}}template <class T, int Factor>
-// CHECK-NEXT: {{^}}__global__ void __launch_bounds__(1024) walk_aggregated(cdp::aggregated::Batch<T *, int> cdp_batch) {
+// CHECK-NEXT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS walk_aggregated(cdp::aggregated::Batch<T *, int> cdp_batch) {
 template <class T, int Factor = 2>
 __global__ void walk(T *data, int depth) {
   data[threadIdx.x] *= Factor;

@@ -7,7 +7,7 @@
 // RUN: grep -v '^// ' %t.both.cu | FileCheck %s --check-prefix=BOTH
 // BOTH: /// 'scale' for one thread (cdp-lower --threshold, --coarsen): its body, with
 // BOTH: static __device__ void scale_serial(
-// BOTH: static __global__ void __launch_bounds__(1024) scale_coarsened(
+// BOTH: static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS scale_coarsened(
 // BOTH: if (cdp::serial::fewerThreads(n / 32 + 1, 32, 64)) scale_serial<cdp::serial::sameArguments<0, 1, 2>>(n / 32 + 1, 32, data, n, 2.0f); else cdp::coarse::launch<4>(scale_coarsened, {n / 32 + 1, 32, 0, cudaStreamFireAndForget}, data, n, 2.0f);
 //
 // --coarsen: a launch of `child` launches `child_coarsened` with 4 times

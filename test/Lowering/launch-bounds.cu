@@ -25,10 +25,10 @@ __global__ void child(int *out, int n) {
   if (i < n)
     atomicAdd(out, i);
 }
-// COARSE: static __global__ void __launch_bounds__(1024) child_coarsened(
+// COARSE: static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS child_coarsened(
 
-// OUT: {{^}}__global__ void __launch_bounds__(1024) direct(int *out) {
-// WARP: {{^}}__global__ void __launch_bounds__(1024) direct(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS direct(int *out) {
+// WARP: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS direct(int *out) {
 __global__ void direct(int *out) {
   child<<<1, 8, 0, cudaStreamFireAndForget>>>(out, threadIdx.x);
 }
@@ -42,10 +42,10 @@ template <class T> __device__ void helperTemplate(T *out) {
 __device__ void nothingToRun(int *out) { *out = 1; }
 
 // Through a function, and a function template.
-// OUT: {{^}}__global__ void __launch_bounds__(1024) throughHelper(int *out) {
-// WARP: {{^}}__global__ void __launch_bounds__(1024) throughHelper(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS throughHelper(int *out) {
+// WARP: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS throughHelper(int *out) {
 __global__ void throughHelper(int *out) { helper(out); }
-// OUT: {{^}}__global__ void __launch_bounds__(1024) throughTemplate(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS throughTemplate(int *out) {
 __global__ void throughTemplate(int *out) { helperTemplate(out); }
 
 // Nothing of the runtime's: as written.
@@ -62,12 +62,12 @@ __global__ void __maxnreg__(48) ownCap(int *out) { helper(out); }
 
 // A child whose own launch is run serially, as a kernel and inside the
 // serial run of its launch.
-// OUT: {{^}}__global__ void __launch_bounds__(1024) middle(int *out, int n) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS middle(int *out, int n) {
 __global__ void middle(int *out, int n) {
   if (threadIdx.x % 2)
     child<<<1, 4, 0, cudaStreamFireAndForget>>>(out, n);
 }
-// OUT: {{^}}__global__ void __launch_bounds__(1024) top(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS top(int *out) {
 __global__ void top(int *out) {
   middle<<<1, 8, 0, cudaStreamFireAndForget>>>(out, threadIdx.x);
 }

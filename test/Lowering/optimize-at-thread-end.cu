@@ -53,7 +53,7 @@ __global__ void rows(const int *offsets, const int *values,
   sums[r] = sum;
 }
 // REMARK: optimize-at-thread-end.cu:[[@LINE-9]]:5: remark: launch of 'longRow<int>' runs in the launching warp below 4096 threads, at the end of the launching thread, where its warp's other lanes join it, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) rows(const int *offsets, const int *values,
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS rows(const int *offsets, const int *values,
 // CHECK-NEXT:                       unsigned long long *sums, int count) {
 // CHECK-NEXT:   // Serial runs of 'longRow<int>': at this thread's end, where the whole
 // CHECK-NEXT:   // warp shares them, not only the lanes that launch (cdp-lower --optimize).
@@ -76,7 +76,7 @@ __global__ void rowsOrFill(int *table, int count) { int r = blockIdx.x * blockDi
     for (int i = 0; i < 64; ++i)
       table[r * 64 + i] = -i; }
 // REMARK: optimize-at-thread-end.cu:[[@LINE-4]]:5: remark: launch of 'fill' runs in the launching warp below 4096 threads, at the end of the launching thread, where its warp's other lanes join it, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) rowsOrFill(int *table, int count) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS rowsOrFill(int *table, int count) {
 // CHECK-NEXT:   // Serial runs of 'fill': at this thread's end, where the whole
 // CHECK-NEXT:   // warp shares them, not only the lanes that launch (cdp-lower --optimize).
 // CHECK-NEXT:   cdp::serial::Later<void(int *, int, int), unsigned, unsigned> cdp_later;
@@ -98,7 +98,7 @@ __global__ void rowsOfBlocks(int *table, int count) {
   table[r * 64] = r;
 }
 // REMARK: optimize-at-thread-end.cu:[[@LINE-5]]:5: remark: launch of 'fill' runs in the launching warp below 4096 threads, at the end of the launching thread, where its warp's other lanes join it, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) rowsOfBlocks(int *table, int count) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS rowsOfBlocks(int *table, int count) {
 // CHECK:          cdp::serial::Later<void(int *, int, int)> cdp_later;
 // CHECK:          cdp_later.hold(dim3(2), dim3(32), table + r * 64, 64, r); else
 // CHECK:          cdp_later.run<fill_serial<0>>();
@@ -110,7 +110,7 @@ __global__ void onlyLaunches(int *table, int count) {
     fill<<<1, 64, 0, cudaStreamFireAndForget>>>(table + r * 64, 64, r);
 }
 // REMARK: optimize-at-thread-end.cu:[[@LINE-2]]:5: remark: launch of 'fill' runs in the launching warp below 4096 threads, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) onlyLaunches(int *table, int count) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS onlyLaunches(int *table, int count) {
 // CHECK-NEXT:   int r = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-NEXT:   if (r < count)
 // CHECK-NEXT:     { if (cdp::serial::fewerThreads(1, 64, 4096)) fill_serial<cdp::serial::sameArguments<1>>(1, 64,
@@ -127,7 +127,7 @@ __global__ void inLoop(int *table, int count) {
   }
 }
 // REMARK: optimize-at-thread-end.cu:[[@LINE-6]]:7: remark: launch of 'fill' runs in the launching warp below 4096 threads, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) inLoop(int *table, int count) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS inLoop(int *table, int count) {
 // CHECK-NEXT:   int r = blockIdx.x * blockDim.x + threadIdx.x;
 // CHECK-NEXT:   for (int i = 0; i < 2; ++i) {
 
@@ -143,7 +143,7 @@ again:
     goto again;
 }
 // REMARK: optimize-at-thread-end.cu:[[@LINE-6]]:5: remark: launch of 'fill' runs in the launching warp below 4096 threads, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) withLabel(int *table, int count) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS withLabel(int *table, int count) {
 // CHECK-NEXT:   int r = blockIdx.x * blockDim.x + threadIdx.x;
 
 /// Two launches: each keeps its serial run at the launch.
@@ -158,7 +158,7 @@ __global__ void twoLaunches(int *table, int count) {
 }
 // REMARK: optimize-at-thread-end.cu:[[@LINE-6]]:5: remark: launch of 'fill' runs in the launching warp below 4096 threads, and launches above (--optimize)
 // REMARK: optimize-at-thread-end.cu:[[@LINE-4]]:3: remark: launch of 'fill' runs in the launching warp below 4096 threads, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) twoLaunches(int *table, int count) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS twoLaunches(int *table, int count) {
 // CHECK-NEXT:   int r = blockIdx.x * blockDim.x + threadIdx.x;
 
 /// A __device__ function's end is not the thread's.
@@ -185,7 +185,7 @@ __global__ void typed(T *table, int count) {
 }
 template __global__ void typed<int>(int *, int);
 // REMARK: optimize-at-thread-end.cu:[[@LINE-6]]:5: remark: launch of 'fill' runs in the launching warp below 4096 threads, and launches above (--optimize)
-// CHECK-LABEL: __global__ void __launch_bounds__(1024) typed(T *table, int count) {
+// CHECK-LABEL: __global__ void CDP_RUNTIME_LAUNCH_BOUNDS typed(T *table, int count) {
 // CHECK-NEXT:   int r = blockIdx.x * blockDim.x + threadIdx.x;
 
 template __global__ void longRow<int>(const int *, int, unsigned long long *);

@@ -130,7 +130,7 @@ __global__ void visitAll(const int *offsets, const int *edges, int n,
 // OUT: if (cdp::serial::fewerThreads(degree, 32, 4096)) tile_serial<cdp::serial::sameArguments<0, 1>>(degree, 32, out, 32); else cdp_tile_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out, 32);
 // OUT: cdp_halves_block_launches.launch({degree, 32, 0, cudaStreamFireAndForget}, out);
 // OUT: cdp_launch_visit(visit, {1, 32})
-// OUT: {{^}}__global__ void __launch_bounds__(1024) visitAll(
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS visitAll(
 // OUT: visit_serial<cdp::serial::sameArguments<0, 3>>((degree + 31) / 32, 32, edges, offsets[v], degree, seen); else cdp_launch_visit(visit,
 // OUT: weigh_serial<cdp::serial::sameArguments<0>>(degree, 16, seen, v); else cdp::DeviceLaunch<void(int *, int)>(weigh,
 

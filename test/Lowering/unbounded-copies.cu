@@ -21,7 +21,7 @@ __global__ void child(int *out, int n) {
 
 // The copy follows the kernel, its body as lowered, under `#line`s that
 // keep the input's line numbers.
-// OUT: {{^}}__global__ void __launch_bounds__(1024) parent(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS parent(int *out) {
 // OUT: {{^}}/// 'parent' without the launch bounds cdp-lower gave it: its host
 // OUT-NEXT: {{^}}/// launches take this one where its registers let it run blocks as large
 // OUT-NEXT: {{^}}/// as 'parent' can (cdp::unboundedIfLaunchable).
@@ -47,7 +47,7 @@ __global__ void withShared(int *out) {
 }
 
 // A static local variable would be the copy's own: no copy.
-// OUT: {{^}}__global__ void __launch_bounds__(1024) withStatic(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS withStatic(int *out) {
 // OUT-NOT: withStatic_unbounded
 __global__ void withStatic(int *out) {
   static __device__ int calls;
@@ -57,14 +57,14 @@ __global__ void withStatic(int *out) {
 
 // Named by something other than a launch: an attribute set on it would
 // not be the copy's. No copy.
-// OUT: {{^}}__global__ void __launch_bounds__(1024) attributed(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS attributed(int *out) {
 // OUT-NOT: attributed_unbounded
 __global__ void attributed(int *out) {
   child<<<1, 8, 0, cudaStreamFireAndForget>>>(out, 2);
 }
 
 // A template keeps the bound alone.
-// OUT: {{^}}template <class T> __global__ void __launch_bounds__(1024) templated(T *out) {
+// OUT: {{^}}template <class T> __global__ void CDP_RUNTIME_LAUNCH_BOUNDS templated(T *out) {
 // OUT-NOT: templated_unbounded
 template <class T> __global__ void templated(T *out) {
   child<<<1, 8, 0, cudaStreamFireAndForget>>>(out, 3);
@@ -87,7 +87,7 @@ __global__ void grandparent(int *out) { parent<<<1, 1>>>(out); }
 __global__ void declaredFirst(int *out);
 // OUT: {{^}}void early(int *out) { declaredFirst<<<1, 1024>>>(out); }
 void early(int *out) { declaredFirst<<<1, 1024>>>(out); }
-// OUT: {{^}}__global__ void __launch_bounds__(1024) declaredFirst(int *out) {
+// OUT: {{^}}__global__ void CDP_RUNTIME_LAUNCH_BOUNDS declaredFirst(int *out) {
 // OUT: {{^}}__global__ void declaredFirst_unbounded(int *out)
 __global__ void declaredFirst(int *out) {
   child<<<1, 8, 0, cudaStreamFireAndForget>>>(out, 5);

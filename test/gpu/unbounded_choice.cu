@@ -1,7 +1,8 @@
 // --threshold=200 (programs.txt): two parents, each launched from the host
 // with 1,024-thread blocks, run a small child serially, so both get
-// __launch_bounds__(1024) and a copy without it that host launches take
-// where it fits (UnboundedCopies, cdp::unboundedIfLaunchable).
+// CDP_RUNTIME_LAUNCH_BOUNDS (`__launch_bounds__(1024)`) and a copy without
+// it that host launches take where it fits (UnboundedCopies,
+// cdp::unboundedIfLaunchable).
 //
 // `light`'s child is small: its copy fits, and the host launch takes it.
 // `heavy`'s child keeps 96 values live at once; in the launching thread

@@ -41,6 +41,32 @@
 #include <type_traits>
 #include <utility>
 
+/// The bounds cdp-lower gives a kernel that runs the runtime's code (a
+/// serial run, an aggregated launch: lib/Aggregation/LaunchBounds.h), so
+/// that it still launches with 1,024-thread blocks. None in a device-debug
+/// build (nvcc -G): there every function is called out of line and compiled
+/// for as many registers as it wants, and nvlink refuses a bounded kernel
+/// that calls one wanting more than 64 ("entry function ... with max
+/// regcount of 64 calls function ... with regcount of 99", ProteinSimGPU's
+/// Makefile build under --optimize).
+#ifdef __CUDACC_DEBUG__
+#define CDP_RUNTIME_LAUNCH_BOUNDS
+#else
+#define CDP_RUNTIME_LAUNCH_BOUNDS __launch_bounds__(1024)
+#endif
+
+/// The functions of a lowered launch's path. A release build inlines them
+/// anyway; a device-debug build (nvcc -G) calls every function out of line
+/// except those marked __forceinline__. Out of line, each is compiled for
+/// as many registers as it wants (53 for DeviceLaunch's constructor), and
+/// nvlink refuses a kernel with a tighter cap of its own that calls one,
+/// where nvcc's own launch sequence, inline, links.
+#ifdef __CUDACC_DEBUG__
+#define CDP_LAUNCH_PATH __forceinline__
+#else
+#define CDP_LAUNCH_PATH inline
+#endif
+
 namespace cdp {
 
 //===----------------------------------------------------------------------===//
@@ -206,15 +232,19 @@ struct NoSuchParameter {
 /// child (PassedAs): its bytes, or a reference's address.
 template <class Param> struct ParamStore {
   /// What the child reads.
-  __device__ static const Param &passed(const Param &Value) { return Value; }
+  CDP_LAUNCH_PATH __device__ static const Param &passed(const Param &Value) {
+    return Value;
+  }
   /// Stores it at `Slot`.
-  __device__ static void store(void *Slot, const Param &Value) {
+  CDP_LAUNCH_PATH __device__ static void store(void *Slot, const Param &Value) {
     std::memcpy(Slot, &Value, sizeof(Param));
   }
 };
 template <class T> struct ParamStore<T &> {
-  __device__ static T *passed(T &Value) { return __builtin_addressof(Value); }
-  __device__ static void store(void *Slot, T &Value) {
+  CDP_LAUNCH_PATH __device__ static T *passed(T &Value) {
+    return __builtin_addressof(Value);
+  }
+  CDP_LAUNCH_PATH __device__ static void store(void *Slot, T &Value) {
     T *Address = passed(Value);
     std::memcpy(Slot, &Address, sizeof Address);
   }
@@ -281,7 +311,7 @@ using TypeAt = decltype(selectIndexed<Index>(
 /// while V2 is on par (docs/benchmarks.md); V1 stays for created streams,
 /// where it is the faster. CDP_LAUNCH_NULL_STREAM_V1 restores V1 for the null
 /// stream, to measure the difference.
-__device__ inline bool usesLaunchV2(cudaStream_t Stream) {
+CDP_LAUNCH_PATH __device__ bool usesLaunchV2(cudaStream_t Stream) {
   auto Handle = [](cudaStream_t S) {
     return reinterpret_cast<std::uintptr_t>(S);
   };
@@ -451,21 +481,22 @@ constexpr unsigned kRuntimeTurns = 256 * 64;
 /// unit shares (a weak global, as a C++14 variable template or a C++17
 /// inline variable would be; nvcc allows neither a `__device__` static
 /// data member nor, before C++14, a variable template).
-template <class = void> __device__ unsigned long long *runtimeTurns() {
+template <class = void>
+CDP_LAUNCH_PATH __device__ unsigned long long *runtimeTurns() {
   static unsigned long long Turns[kRuntimeTurns];
   return Turns;
 }
 
 /// This thread's lane in its warp. (Not volatile: it never changes, so the
 /// compiler may read it once.)
-__device__ inline unsigned laneId() {
+CDP_LAUNCH_PATH __device__ unsigned laneId() {
   unsigned Lane;
   asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
   return Lane;
 }
 
 /// The warp slot of the warp that runs now, an index below kRuntimeTurns.
-__device__ inline unsigned warpSlotIndex() {
+CDP_LAUNCH_PATH __device__ unsigned warpSlotIndex() {
   unsigned Sm, Warp;
   asm volatile("mov.u32 %0, %%smid;" : "=r"(Sm));
   asm volatile("mov.u32 %0, %%warpid;" : "=r"(Warp));
@@ -495,14 +526,14 @@ template <class T> __device__ unsigned matchIn(unsigned Mask, T Key) {
 class RuntimeTurn {
   unsigned long long *Turn;
 
-  __device__ static unsigned long long *ofThisWarp() {
+  CDP_LAUNCH_PATH __device__ static unsigned long long *ofThisWarp() {
     return &runtimeTurns<>()[warpSlotIndex()];
   }
 
   /// The same for the lanes that run this together, and for no other
   /// group of the warp: a warp reads %clock once per instruction, one
   /// instruction a cycle.
-  __device__ static unsigned long long stamp() {
+  CDP_LAUNCH_PATH __device__ static unsigned long long stamp() {
     unsigned Clock;
     asm volatile("mov.u32 %0, %%clock;" : "=r"(Clock));
     return (static_cast<unsigned long long>(Clock) | 1ull) << 32;
@@ -515,7 +546,7 @@ public:
   // reconverged there, took one stamp and entered the runtime together:
   // 4 of the program fuzzer's 320 builds hung (H100, seeds 526, 549, 559
   // and 562), which pass with the turn inline.
-  __device__ RuntimeTurn() : Turn(ofThisWarp()) {
+  CDP_LAUNCH_PATH __device__ RuntimeTurn() : Turn(ofThisWarp()) {
     // The lanes here run the compare-and-swap as one instruction: the
     // first takes the turn with their stamp, the others find it there.
     // A lane that found another group there (the turn was given back
@@ -532,7 +563,7 @@ public:
     // give the turn back before the others are counted.
     atomicAdd(Turn, 1ull);
   }
-  __device__ ~RuntimeTurn() {
+  CDP_LAUNCH_PATH __device__ ~RuntimeTurn() {
     const unsigned long long Before = atomicAdd(Turn, ~0ull);
     if ((Before & 0xffffffffull) == 1ull) // The last one out frees it.
       atomicCAS(Turn, Before - 1, 0ull);
@@ -545,8 +576,8 @@ public:
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
 /// error then stays where cudaGetLastError() finds it.
 template <class Layout>
-__device__ void *obtainBuffer(void *Kernel, const LaunchConfig &Config,
-                              bool UseV2) {
+CDP_LAUNCH_PATH __device__ void *
+obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2) {
   RuntimeTurn Turn;
   if (UseV2)
     return cudaGetParameterBufferV2(
@@ -564,7 +595,7 @@ __device__ void *obtainBuffer(void *Kernel, const LaunchConfig &Config,
 /// Where parameter `Offset` goes in `Buffer`, which is known to be at least
 /// kParamBufferAlign-aligned: saying so turns the copy into stores of the
 /// parameter's width instead of one byte store per byte.
-__device__ inline void *slotAt(void *Buffer, std::size_t Offset) {
+CDP_LAUNCH_PATH __device__ void *slotAt(void *Buffer, std::size_t Offset) {
   return static_cast<char *>(
              __builtin_assume_aligned(Buffer, kParamBufferAlign)) +
          Offset;
@@ -575,8 +606,9 @@ __device__ inline void *slotAt(void *Buffer, std::size_t Offset) {
 /// aggregation runtime, which must know whether this launch was made (the
 /// thread's last error may be an earlier call's).
 template <class Layout>
-__device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
-                                    const LaunchConfig &Config, bool UseV2) {
+CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
+                                                    const LaunchConfig &Config,
+                                                    bool UseV2) {
   RuntimeTurn Turn;
   if (UseV2)
     return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
@@ -620,9 +652,11 @@ struct LinkAfter<Chain<Kernel, Packed>, Count> {
 /// arguments, one `.arg` each. An empty pack continues the chain from this
 /// link, which lives to the end of the launch's full expression.
 template <class Link> struct PackedArgs {
-  __device__ Link &&args() && { return static_cast<Link &&>(*this); }
+  CDP_LAUNCH_PATH __device__ Link &&args() && {
+    return static_cast<Link &&>(*this);
+  }
   template <class First, class... Rest>
-  __device__ typename LinkAfter<Link, 1 + sizeof...(Rest)>::type
+  CDP_LAUNCH_PATH __device__ typename LinkAfter<Link, 1 + sizeof...(Rest)>::type
   args(First &&Value, Rest &&...More) && {
     return static_cast<Link &&>(*this)
         .arg(std::forward<First>(Value))
@@ -650,12 +684,14 @@ class DeviceLaunch<void(Params...), Packed>
   /// then skipped and the error stays where cudaGetLastError() finds it.
   void *Buffer;
 
-  __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config,
-                          bool UseV2, void *Buffer)
+  CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
+                                          const LaunchConfig &Config,
+                                          bool UseV2, void *Buffer)
       : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer) {}
 
 public:
-  __device__ DeviceLaunch(KernelPtr Kernel, const LaunchConfig &Config)
+  CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
+                                          const LaunchConfig &Config)
       : Kernel(Kernel), Config(Config),
         UseV2(detail::usesLaunchV2(Config.Stream)),
         Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
@@ -666,7 +702,8 @@ public:
   /// default is this header's own computation, used for dependent types and
   /// for layouts that differ between architectures or that only nvcc knows.
   template <std::size_t Offset = Layout::offset(Packed)>
-  __device__ DeviceLaunch<void(Params...), Packed + 1> arg(NextParam Value) && {
+  CDP_LAUNCH_PATH __device__ DeviceLaunch<void(Params...), Packed + 1>
+  arg(NextParam Value) && {
     detail::checkOffset<Layout, Packed, Offset>();
     if (Buffer)
       detail::ParamStore<NextParam>::store(detail::slotAt(Buffer, Offset),
@@ -676,7 +713,7 @@ public:
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
   /// errors are recorded for cudaGetLastError().
-  __device__ void launch() && {
+  CDP_LAUNCH_PATH __device__ void launch() && {
     static_assert(Packed == Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
     detail::launchBuffer<Layout>(reinterpret_cast<void *>(Kernel), Buffer,

@@ -23,10 +23,10 @@ namespace cg = cooperative_groups;
 /// Splits [begin, end) in halves until a half has at most Leaf elements,
 /// then adds its block's sum of them to *total; one block a range.
 template <int Threads, int Leaf>
-__global__ void __launch_bounds__(1024) split_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int, int> cdp_batch);
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS split_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int, int> cdp_batch);
 #line 23
 template <int Threads, int Leaf>
-__global__ void __launch_bounds__(1024) split(const int *in, int *total, int begin, int end) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS split(const int *in, int *total, int begin, int end) {
   // The launches of 'split<Threads, Leaf>' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<split_aggregated<Threads, Leaf>> cdp_split_block_launches;
 #line 25
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(1024) split(const int *in, int *total, int beg
 /// 'split' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
 template <int Threads, int Leaf>
-__global__ void __launch_bounds__(1024) split_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int, int> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS split_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int, int> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   const uint3 blockIdx = cdp_launch.BlockIdx;
   const int *in = cdp_launch.template arg<0>();
@@ -110,7 +110,7 @@ template <class T> __global__ void fill(T *data, T value) {
 /// 'fill' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
 template <class T>
-__global__ void __launch_bounds__(1024) fill_aggregated(cdp::aggregated::Batch<T *, T> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS fill_aggregated(cdp::aggregated::Batch<T *, T> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   if (cdp_launch.Idle)
     return;
@@ -130,7 +130,7 @@ __global__ void clear(int *data) { data[threadIdx.x] = 0; }
 
 /// 'clear' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void __launch_bounds__(1024) clear_aggregated(cdp::aggregated::Batch<int *> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS clear_aggregated(cdp::aggregated::Batch<int *> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   if (cdp_launch.Idle)
     return;
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(1024) clear_aggregated(cdp::aggregated::Batch<
 /// The kernel template's arguments written, or left to deduction and
 /// spelled as the template's parameters (one scope for both launches); a
 /// kernel that is no template, named with arguments of the template's types.
-template <class T> __global__ void __launch_bounds__(1024) fillAll(T *data, int n) {
+template <class T> __global__ void CDP_RUNTIME_LAUNCH_BOUNDS fillAll(T *data, int n) {
   // The launches of 'clear' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<clear_aggregated> cdp_clear_block_launches;
   // The launches of 'fill<T>' by this block, made as one when it ends.
@@ -181,7 +181,7 @@ __global__ void countActive(int *out) {
 
 /// 'countActive' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void __launch_bounds__(1024) countActive_aggregated(cdp::aggregated::SyncedBatch<int *> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS countActive_aggregated(cdp::aggregated::SyncedBatch<int *> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   int *out = cdp_launch.arg<0>();
 #line 84
@@ -191,7 +191,7 @@ __global__ void __launch_bounds__(1024) countActive_aggregated(cdp::aggregated::
     atomicAdd(out, active.size());
 }
 #line 89
-template <int N> __global__ void __launch_bounds__(1024) launchCountActive(int *out) {
+template <int N> __global__ void CDP_RUNTIME_LAUNCH_BOUNDS launchCountActive(int *out) {
   // The launches of 'countActive' by this block, made as one when it ends.
   cdp::aggregated::BlockScope<countActive_aggregated> cdp_countActive_block_launches;
 #line 90

@@ -33,7 +33,7 @@ __global__ void bump(Span span, int) {
 
 /// 'bump' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void __launch_bounds__(1024) bump_aggregated(cdp::aggregated::Batch<Span, int> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS bump_aggregated(cdp::aggregated::Batch<Span, int> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   if (cdp_launch.Idle)
     return;
@@ -57,7 +57,7 @@ static __global__ void fill3d(float *out, float value) {
 
 /// 'fill3d' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-static __global__ void __launch_bounds__(1024) fill3d_aggregated(cdp::aggregated::Batch<float *, float> cdp_batch) {
+static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS fill3d_aggregated(cdp::aggregated::Batch<float *, float> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   if (cdp_launch.Idle)
     return;
@@ -74,7 +74,7 @@ static __global__ void __launch_bounds__(1024) fill3d_aggregated(cdp::aggregated
 }
 #line 40
 
-__global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> cdp_batch);
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> cdp_batch);
 #line 41
 __global__ void sum(const int *in, int *out, int n);
 
@@ -90,7 +90,7 @@ __global__ void scale(T *data, int n) {
 /// 'scale' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
 template <class T, int Factor = 2>
-__global__ void __launch_bounds__(1024) scale_aggregated(cdp::aggregated::Batch<T *, int> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS scale_aggregated(cdp::aggregated::Batch<T *, int> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   if (cdp_launch.Idle)
     return;
@@ -111,13 +111,13 @@ constexpr int kRows = 4;
 /// Launches a kernel that reads blockIdx: the launched kernel has indices
 /// of its own, so 'spread' can still be aggregated. The host constant is an
 /// argument as it was (by value: device code cannot refer to it).
-__global__ void __launch_bounds__(1024) spread(float *grid, int rows) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS spread(float *grid, int rows) {
   cdp::aggregated::byWarp(fill3d_aggregated, {dim3(rows, kRows, 1), 32, 0, cudaStreamFireAndForget}, grid, rows);
 }
 
 /// 'spread' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void __launch_bounds__(1024) spread_aggregated(cdp::aggregated::Batch<float *, int> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS spread_aggregated(cdp::aggregated::Batch<float *, int> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   if (cdp_launch.Idle)
     return;
@@ -129,7 +129,7 @@ __global__ void __launch_bounds__(1024) spread_aggregated(cdp::aggregated::Batch
 }
 #line 60
 
-__global__ void __launch_bounds__(1024) parent(int *data, float *grid, int per) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS parent(int *data, float *grid, int per) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   if (t % 2)
     return;
@@ -145,7 +145,7 @@ __global__ void __launch_bounds__(1024) parent(int *data, float *grid, int per) 
 }
 
 /// Recursive, with a barrier: every thread of a block runs the body.
-__global__ void __launch_bounds__(1024) sum(const int *in, int *out, int n) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS sum(const int *in, int *out, int n) {
   __shared__ int total;
   if (threadIdx.x == 0)
     total = 0;
@@ -162,7 +162,7 @@ __global__ void __launch_bounds__(1024) sum(const int *in, int *out, int n) {
 
 /// 'sum' for aggregated launches (cdp-lower --aggregate): each block
 /// runs one block of one launch, with that launch's arguments and indices.
-__global__ void __launch_bounds__(1024) sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> cdp_batch) {
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS sum_aggregated(cdp::aggregated::SyncedBatch<const int *, int *, int> cdp_batch) {
   const auto cdp_launch = cdp_batch.block();
   const dim3 blockDim = cdp_launch.BlockDim;
   const int *in = cdp_launch.arg<0>();

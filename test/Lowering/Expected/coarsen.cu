@@ -7,7 +7,7 @@
 // RUN: grep -v '^// ' %t.both.cu | FileCheck %s --check-prefix=BOTH
 // BOTH: /// 'scale' for one thread (cdp-lower --threshold, --coarsen): its body, with
 // BOTH: static __device__ void scale_serial(
-// BOTH: static __global__ void __launch_bounds__(1024) scale_coarsened(
+// BOTH: static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS scale_coarsened(
 // BOTH: if (cdp::serial::fewerThreads(n / 32 + 1, 32, 64)) scale_serial<cdp::serial::sameArguments<0, 1, 2>>(n / 32 + 1, 32, data, n, 2.0f); else cdp::coarse::launch<4>(scale_coarsened, {n / 32 + 1, 32, 0, cudaStreamFireAndForget}, data, n, 2.0f);
 //
 // --coarsen: a launch of `child` launches `child_coarsened` with 4 times
@@ -39,7 +39,7 @@ static __device__ void scale_thread(const uint3 blockIdx, const uint3 threadIdx,
 }
 
 /// 'scale' with each block running several blocks of cdp_grid.
-static __global__ void __launch_bounds__(1024) scale_coarsened(const dim3 cdp_grid, float *data, int n, float factor) {
+static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS scale_coarsened(const dim3 cdp_grid, float *data, int n, float factor) {
   cdp::coarse::blocks<scale_thread>(cdp_grid, data, n, factor);
 }
 #line 27
@@ -79,12 +79,12 @@ static __device__ void blockSums_thread(const uint3 blockIdx, const uint3 thread
 }
 
 /// 'blockSums' with each block running several blocks of cdp_grid.
-static __global__ void __launch_bounds__(1024) blockSums_coarsened(const dim3 cdp_grid, const float *in, float *sums, int n) {
+static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS blockSums_coarsened(const dim3 cdp_grid, const float *in, float *sums, int n) {
   cdp::coarse::blocks<blockSums_thread>(cdp_grid, in, sums, n);
 }
 #line 42
 
-static __global__ void __launch_bounds__(1024) halve_coarsened(const dim3 cdp_grid, float *data, int n);
+static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS halve_coarsened(const dim3 cdp_grid, float *data, int n);
 #line 43
 __global__ void halve(float *data, int n) {
   if (n > 64)
@@ -104,7 +104,7 @@ static __device__ void halve_thread(const uint3 blockIdx, const uint3 threadIdx,
 }
 
 /// 'halve' with each block running several blocks of cdp_grid.
-static __global__ void __launch_bounds__(1024) halve_coarsened(const dim3 cdp_grid, float *data, int n) {
+static __global__ void CDP_RUNTIME_LAUNCH_BOUNDS halve_coarsened(const dim3 cdp_grid, float *data, int n) {
   cdp::coarse::blocks<halve_thread>(cdp_grid, data, n);
 }
 #line 48

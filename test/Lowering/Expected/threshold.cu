@@ -60,7 +60,7 @@ static __device__ void visit_serial(cdp_grid_type cdp_grid, cdp_block_type cdp_b
 
 using cdp_launch_visit = cdp::DeviceLaunch<void(const int *, int, int, int *)>;
 #line 37
-__global__ void __launch_bounds__(1024) expand(const int *offsets, const int *edges, int n,
+__global__ void CDP_RUNTIME_LAUNCH_BOUNDS expand(const int *offsets, const int *edges, int n,
                        int *seen) {
   int v = blockIdx.x * blockDim.x + threadIdx.x;
   if (v >= n)
