@@ -8,6 +8,7 @@
 #include "Aggregation/LaunchChoice.h"
 #include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchedBlocks.h"
 #include "Aggregation/LaunchingThreads.h"
 
 #include "clang/AST/Attr.h"
@@ -82,34 +83,6 @@ bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
   });
 }
 
-/// The count of blocks or threads a configuration operand names, when it
-/// is a constant: a number (`64`, `NESTED_BLOCK_SIZE`) or dim3 of numbers.
-std::optional<std::uint64_t> constantExtent(const Expr &Operand,
-                                            const ASTContext &Context) {
-  const Expr *Written = Operand.IgnoreUnlessSpelledInSource();
-  if (Written->isValueDependent())
-    return std::nullopt;
-  Expr::EvalResult Value;
-  if (Written->getType()->isIntegralOrEnumerationType())
-    return Written->EvaluateAsInt(Value, Context) &&
-                   !Value.Val.getInt().isNegative()
-               ? std::optional(Value.Val.getInt().getZExtValue())
-               : std::nullopt;
-  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Written))
-    Written = Cast->getSubExpr()->IgnoreImplicit();
-  const auto *Construct = dyn_cast<CXXConstructExpr>(Written);
-  if (!Construct || Construct->getNumArgs() == 0)
-    return std::nullopt;
-  std::uint64_t Extent = 1;
-  for (const Expr *Dimension : Construct->arguments()) {
-    if (!Dimension->EvaluateAsInt(Value, Context) ||
-        Value.Val.getInt().isNegative())
-      return std::nullopt;
-    Extent *= Value.Val.getInt().getZExtValue();
-  }
-  return Extent;
-}
-
 /// The threads of \p Launch's grid, when its grid and block are constants.
 std::optional<std::uint64_t> constantThreads(const CUDAKernelCallExpr &Launch,
                                              const ASTContext &Context) {
@@ -131,15 +104,32 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
                               ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
-                              bool Optimize, const SiteProfile *Profile) {
+                              bool Optimize, const SiteProfile *Profile,
+                              const LaunchedBlocks *Blocks) {
   LaunchChoice Choice{Threshold, Aggregate};
   if (!Optimize)
     return Choice;
   const FunctionDecl *Child = Launch.getDirectCallee();
+  const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
+  // The thresholds are for a launching warp of 32 lanes, which share a
+  // serial run; a kernel launched only in smaller blocks has fewer
+  // (LaunchedBlocks.h), and its thresholds shrink with them.
+  if (InKernel && Blocks)
+    if (std::optional<unsigned> Lanes = Blocks->lanesOf(Enclosing))
+      Choice.Lanes = *Lanes;
+  // A parent of one warp in all has no other warp to hide a serial run's
+  // latency, and too few launches for their rate to matter: as written.
+  if (InKernel && Blocks)
+    if (std::optional<std::uint64_t> Threads = Blocks->gridThreadsOf(Enclosing);
+        Threads && *Threads <= 32) {
+      Choice.ParentThreads = *Threads;
+      return Choice;
+    }
   if (!Choice.Threshold.Threads) {
     Choice.LoopingChild = threadsLoop(Child);
     const unsigned Threshold =
-        Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold;
+        (Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold) /
+        32 * Choice.Lanes;
     // A grid of a constant size at or above the threshold never runs in
     // the launching warp: no threshold, which would only add a serial run
     // that never runs and, where the kernel's launches are all of children
@@ -148,7 +138,9 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     // runtime's pending-launch limit unaggregated, lost launches).
     const std::optional<std::uint64_t> Threads =
         constantThreads(Launch, Context);
-    if (Threads && *Threads >= Threshold) {
+    if (Threshold < 2) {
+      // A grid of one thread or none: no serial run is worth its code.
+    } else if (Threads && *Threads >= Threshold) {
       Choice.ConstantThreads = *Threads;
       Choice.NeverBelowThreshold = Threshold;
     } else if (Profile && Profile->allAtLeast(Threshold)) {
@@ -165,7 +157,6 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     }
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
-    const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
     // A constant grid of at least 4,096 threads that do not loop is what
     // launches above the threshold elsewhere: enough work for a launch of
     // its own, left unaggregated where the function's launches are all of
@@ -190,7 +181,8 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     }
     // A block's one launch gains nothing from its aggregation by block,
     // and pays for it (LaunchingThreads.h).
-    if (InKernel && onlyOneThreadLaunches(Launch, Enclosing, Context)) {
+    if (InKernel && (Choice.Lanes == 1 ||
+                     onlyOneThreadLaunches(Launch, Enclosing, Context))) {
       Choice.OneThreadOnly = true;
       return Choice;
     }

@@ -18,7 +18,14 @@
 //   a child whose threads loop (Mandelbrot's pixels) runs there only
 //   below one warp's 32 threads: its work is not bounded by its launch,
 //   and a launch spreads it over as many warps as its grid has, where the
-//   launching warp would take its threads 32 at a time;
+//   launching warp would take its threads 32 at a time; both thresholds
+//   are for a launching warp of 32 lanes, and shrink with a kernel
+//   launched only in smaller blocks (LaunchedBlocks.h: 128 threads a
+//   lane), whose launches are not aggregated either where its blocks
+//   have one thread; a kernel whose every launch runs one warp in all
+//   launches as written (ProteinSimGPU's force_calculation, <<<1, 1>>>:
+//   no other warp hides a serial run's latency, and six launches a frame
+//   are too few for their rate to matter);
 // - a launch that still launches is aggregated, by block in the body of a
 //   kernel (the best or within 10% of it on every benchmark), by warp in
 //   a __device__ function or a lambda, where a block's aggregated launch
@@ -68,6 +75,8 @@ class FunctionDecl;
 
 namespace cdp {
 
+class LaunchedBlocks;
+
 /// The threshold --optimize runs small grids below: at 4,096 threads the
 /// launching warp's serial run beat a launch on every benchmark whose
 /// children it takes; at 128 it took too few of them to matter.
@@ -88,8 +97,14 @@ struct LaunchChoice {
   /// is of a looping or recursive child.
   bool UnaggregatedAboveThreshold = false;
   /// --optimize left the launch unaggregated: only one thread of its block
-  /// makes it (LaunchingThreads.h).
+  /// makes it (LaunchingThreads.h), or its blocks have one thread.
   bool OneThreadOnly = false;
+  /// The lanes of the warps that make the launch: 32, or fewer where the
+  /// kernel is launched only in smaller blocks (LaunchedBlocks.h).
+  unsigned Lanes = 32;
+  /// --optimize left the launch as written: every launch of its kernel
+  /// runs at most this many threads in all, one warp (LaunchedBlocks.h).
+  std::uint64_t ParentThreads = 0;
   /// --optimize set no threshold: the grid always has ConstantThreads
   /// threads, or had at least that many in each of the ProfiledLaunches
   /// of the profile (--profile), never fewer than the threshold it would
@@ -110,14 +125,16 @@ struct LaunchChoice {
 /// What --optimize (\p Optimize) does at a launch of \p Child (null for a
 /// launch through a pointer) in \p Enclosing, over what the user asked
 /// for (\p Threshold, \p Aggregate), which it keeps where given, and
-/// from what \p Profile counted of it (null: no profile, or no count).
-/// Without \p Optimize, what the user asked for.
+/// from what \p Profile counted of it (null: no profile, or no count) and
+/// what \p Blocks (null: not known) says of the blocks \p Enclosing runs
+/// in. Without \p Optimize, what the user asked for.
 LaunchChoice chooseTransforms(const clang::CUDAKernelCallExpr &Launch,
                               const clang::FunctionDecl &Enclosing,
                               clang::ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
-                              bool Optimize, const SiteProfile *Profile);
+                              bool Optimize, const SiteProfile *Profile,
+                              const LaunchedBlocks *Blocks);
 
 /// How \p Choice aggregates its launch once the threshold is applied or
 /// not (\p Serial: its small grids run in the launching warp): what

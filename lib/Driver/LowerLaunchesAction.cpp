@@ -13,6 +13,7 @@
 #include "Aggregation/AggregatedKernel.h"
 #include "Aggregation/LaunchBounds.h"
 #include "Aggregation/LaunchCounting.h"
+#include "Aggregation/LaunchedBlocks.h"
 #include "Aggregation/UnboundedCopies.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/NvccAcceptedErrors.h"
@@ -201,7 +202,8 @@ public:
       const bool Optimized = optimizes(*Launch);
       LaunchChoice Choice = chooseTransforms(
           *Launch, *currentFunction(), Context, Options.Threshold,
-          Options.Aggregate, Optimized, profileOf(*Launch));
+          Options.Aggregate, Optimized, profileOf(*Launch),
+          Optimized ? &launchedBlocks() : nullptr);
       std::string NotSerial;
       const SerialRun Run = thresholdLaunch(
           *Launch, *currentFunction(), Context, Choice.Threshold,
@@ -287,6 +289,14 @@ private:
       closeCountedLaunch(Launch, Context, Edits);
   }
 
+  /// The blocks each kernel of the translation unit is launched in, found
+  /// at the first launch --optimize chooses for.
+  const LaunchedBlocks &launchedBlocks() {
+    if (!Blocks)
+      Blocks.emplace(Context);
+    return *Blocks;
+  }
+
   /// The counts --profile has of \p Launch's site; null without.
   const SiteProfile *profileOf(const CUDAKernelCallExpr &Launch) const {
     return Options.Profile ? Options.Profile->find(launchSiteName(Launch, SM))
@@ -323,6 +333,9 @@ private:
         "runs in the launching warp below " +
         std::to_string(Choice.Threshold.Threads) + " threads" +
         (Choice.LoopingChild ? " (its threads loop)" : "") +
+        (Choice.Lanes < 32 ? " (its launching warps have " +
+                                 std::to_string(Choice.Lanes) + " of 32 lanes)"
+                           : "") +
         (Run == SerialRun::AtThreadEnd
              ? ", at the end of the launching thread, where its warp's "
                "other lanes join it"
@@ -339,6 +352,16 @@ private:
       What = "launches as written, as a grid above the threshold would: its "
              "threads do not loop, and a launch of its own carries their "
              "work";
+    else if (Choice.ParentThreads)
+      What = "launches as written: every launch of its kernel runs " +
+             std::to_string(Choice.ParentThreads) +
+             (Choice.ParentThreads == 1 ? " thread" : " threads") +
+             " in all, with no other warp to hide a serial run's latency "
+             "and too few launches to gain from aggregation";
+    else if (Choice.OneThreadOnly && Choice.Lanes == 1)
+      What = "launches as written: its blocks have one thread, so "
+             "aggregation by block would join nothing, and a serial run "
+             "would have one lane";
     else if (Choice.OneThreadOnly)
       What = "launches as written: only one thread of its block "
              "launches, so aggregation by block would join nothing";
@@ -465,6 +488,7 @@ private:
   unsigned LoweredProgrammatic = 0;
   bool WarnedOptimizeStandard = false;
   std::optional<bool> TransformsLaunches;
+  std::optional<LaunchedBlocks> Blocks;
   bool WarnedExplicitForm = false;
 };
 

@@ -1,0 +1,136 @@
+//===- LaunchedBlocks.cpp - The blocks each kernel is launched in ---------===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//===----------------------------------------------------------------------===//
+
+#include "Aggregation/LaunchedBlocks.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cdp {
+
+std::optional<std::uint64_t> constantExtent(const Expr &Operand,
+                                            const ASTContext &Context) {
+  const Expr *Written = Operand.IgnoreUnlessSpelledInSource();
+  if (Written->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult Value;
+  if (Written->getType()->isIntegralOrEnumerationType())
+    return Written->EvaluateAsInt(Value, Context) &&
+                   !Value.Val.getInt().isNegative()
+               ? std::optional(Value.Val.getInt().getZExtValue())
+               : std::nullopt;
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Written))
+    Written = Cast->getSubExpr()->IgnoreImplicit();
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Written);
+  if (!Construct || Construct->getNumArgs() == 0)
+    return std::nullopt;
+  std::uint64_t Extent = 1;
+  for (const Expr *Dimension : Construct->arguments()) {
+    if (!Dimension->EvaluateAsInt(Value, Context) ||
+        Value.Val.getInt().isNegative())
+      return std::nullopt;
+    Extent *= Value.Val.getInt().getZExtValue();
+  }
+  return Extent;
+}
+
+namespace {
+
+/// Every launch and every other use of a kernel's name.
+class KernelUses : public RecursiveASTVisitor<KernelUses> {
+public:
+  KernelUses(
+      ASTContext &Context,
+      llvm::DenseMap<const FunctionDecl *, LaunchedBlocks::Largest> &Kernels)
+      : Context(Context), Kernels(Kernels) {}
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+    const FunctionDecl *Kernel = Launch->getDirectCallee();
+    if (!Kernel)
+      return true;
+    Launched.insert(Launch->getCallee()->IgnoreParenImpCasts());
+    const auto *Config = Launch->getConfig();
+    LaunchedBlocks::Largest Launched;
+    if (Config && Config->getNumArgs() > 1) {
+      Launched.Block = constantExtent(*Config->getArg(1), Context);
+      const std::optional<std::uint64_t> Grid =
+          constantExtent(*Config->getArg(0), Context);
+      if (Grid && Launched.Block)
+        Launched.Threads = *Grid * *Launched.Block;
+    }
+    note(*Kernel, Launched);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *Kernel = dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (Kernel && Kernel->hasAttr<CUDAGlobalAttr>() && !Launched.contains(Ref))
+      note(*Kernel, {});
+    return true;
+  }
+  // A launch is visited before its callee's DeclRefExpr.
+  bool shouldTraversePostOrder() const { return false; }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+private:
+  static void largest(std::optional<std::uint64_t> &Known,
+                      std::optional<std::uint64_t> Other) {
+    if (!Known || !Other)
+      Known = std::nullopt;
+    else
+      Known = std::max(*Known, *Other);
+  }
+  void note(const FunctionDecl &Kernel, LaunchedBlocks::Largest Launched) {
+    auto [It, New] = Kernels.try_emplace(Kernel.getCanonicalDecl(), Launched);
+    if (New)
+      return;
+    largest(It->second.Block, Launched.Block);
+    largest(It->second.Threads, Launched.Threads);
+  }
+
+  ASTContext &Context;
+  llvm::DenseMap<const FunctionDecl *, LaunchedBlocks::Largest> &Kernels;
+  llvm::DenseSet<const Expr *> Launched;
+};
+
+} // namespace
+
+LaunchedBlocks::LaunchedBlocks(ASTContext &Context) {
+  KernelUses Uses(Context, Kernels);
+  Uses.TraverseDecl(Context.getTranslationUnitDecl());
+}
+
+const LaunchedBlocks::Largest *
+LaunchedBlocks::find(const FunctionDecl &Kernel) const {
+  if (Kernel.isTemplated() || Kernel.isTemplateInstantiation())
+    return nullptr;
+  auto It = Kernels.find(Kernel.getCanonicalDecl());
+  return It == Kernels.end() ? nullptr : &It->second;
+}
+
+std::optional<unsigned>
+LaunchedBlocks::lanesOf(const FunctionDecl &Kernel) const {
+  const Largest *Found = find(Kernel);
+  if (!Found || !Found->Block || *Found->Block == 0)
+    return std::nullopt;
+  return static_cast<unsigned>(std::min<std::uint64_t>(*Found->Block, 32));
+}
+
+std::optional<std::uint64_t>
+LaunchedBlocks::gridThreadsOf(const FunctionDecl &Kernel) const {
+  const Largest *Found = find(Kernel);
+  if (!Found || !Found->Threads || *Found->Threads == 0)
+    return std::nullopt;
+  return Found->Threads;
+}
+
+} // namespace cdp
