@@ -58,22 +58,22 @@ public:
     const FunctionDecl *Kernel = Launch->getDirectCallee();
     if (!Kernel)
       return true;
-    Launched.insert(Launch->getCallee()->IgnoreParenImpCasts());
+    Callees.insert(Launch->getCallee()->IgnoreParenImpCasts());
     const auto *Config = Launch->getConfig();
-    LaunchedBlocks::Largest Launched;
+    LaunchedBlocks::Largest Shape;
     if (Config && Config->getNumArgs() > 1) {
-      Launched.Block = constantExtent(*Config->getArg(1), Context);
+      Shape.Block = constantExtent(*Config->getArg(1), Context);
       const std::optional<std::uint64_t> Grid =
           constantExtent(*Config->getArg(0), Context);
-      if (Grid && Launched.Block)
-        Launched.Threads = *Grid * *Launched.Block;
+      if (Grid && Shape.Block)
+        Shape.Threads = *Grid * *Shape.Block;
     }
-    note(*Kernel, Launched);
+    note(*Kernel, Shape);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     const auto *Kernel = dyn_cast<FunctionDecl>(Ref->getDecl());
-    if (Kernel && Kernel->hasAttr<CUDAGlobalAttr>() && !Launched.contains(Ref))
+    if (Kernel && Kernel->hasAttr<CUDAGlobalAttr>() && !Callees.contains(Ref))
       note(*Kernel, {});
     return true;
   }
@@ -89,17 +89,19 @@ private:
     else
       Known = std::max(*Known, *Other);
   }
-  void note(const FunctionDecl &Kernel, LaunchedBlocks::Largest Launched) {
-    auto [It, New] = Kernels.try_emplace(Kernel.getCanonicalDecl(), Launched);
+  void note(const FunctionDecl &Kernel, LaunchedBlocks::Largest Shape) {
+    auto [It, New] = Kernels.try_emplace(Kernel.getCanonicalDecl(), Shape);
     if (New)
       return;
-    largest(It->second.Block, Launched.Block);
-    largest(It->second.Threads, Launched.Threads);
+    largest(It->second.Block, Shape.Block);
+    largest(It->second.Threads, Shape.Threads);
   }
 
   ASTContext &Context;
   llvm::DenseMap<const FunctionDecl *, LaunchedBlocks::Largest> &Kernels;
-  llvm::DenseSet<const Expr *> Launched;
+  /// The callees of the launches seen: uses of a kernel's name that are
+  /// launches.
+  llvm::DenseSet<const Expr *> Callees;
 };
 
 } // namespace
