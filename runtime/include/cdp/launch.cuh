@@ -539,13 +539,18 @@ class RuntimeTurn {
     return (static_cast<unsigned long long>(Clock) | 1ull) << 32;
   }
 
+public:
   /// Whether every lane of this warp is here: then no other group of it
   /// can be inside the device runtime, and the lanes enter together as
   /// the turn would let them, without its four atomics on one address.
   /// A block of one thread is always so: a <<<1, 1>>> parent of six
   /// launches took 13% longer than nvcc's with the turn, 4% without
   /// (H200; ProteinSimGPU's frames 7.5% and 2-5%). So is a warp whose
-  /// lanes all launch at once.
+  /// lanes all launch at once. The calls of obtainBuffer and launchBuffer
+  /// skip the turn so (MaySkipTurn); the aggregation runtime's, which one
+  /// thread makes, do not: the check took its out-of-line launchAlone to
+  /// 50 registers, past a parent's own cap of 48
+  /// (test/Lowering/aggregate-register-cap.cu).
   CDP_LAUNCH_PATH __device__ static bool wholeWarpHere() {
     const unsigned Threads = blockDim.x * blockDim.y * blockDim.z;
     const unsigned Linear =
@@ -555,17 +560,13 @@ class RuntimeTurn {
     return __activemask() == Lanes;
   }
 
-public:
   // Inline, and it must stay so: each launch site has its own copy at its
   // own address. Out of line (__noinline__, to save ptxas time), groups of
   // one warp at different launches ran the same instructions, were
   // reconverged there, took one stamp and entered the runtime together:
   // 4 of the program fuzzer's 320 builds hung (H100, seeds 526, 549, 559
   // and 562), which pass with the turn inline.
-  CDP_LAUNCH_PATH __device__ RuntimeTurn()
-      : Turn(wholeWarpHere() ? nullptr : ofThisWarp()) {
-    if (!Turn)
-      return;
+  CDP_LAUNCH_PATH __device__ RuntimeTurn() : Turn(ofThisWarp()) {
     // The lanes here run the compare-and-swap as one instruction: the
     // first takes the turn with their stamp, the others find it there.
     // A lane that found another group there (the turn was given back
@@ -583,8 +584,6 @@ public:
     atomicAdd(Turn, 1ull);
   }
   CDP_LAUNCH_PATH __device__ ~RuntimeTurn() {
-    if (!Turn)
-      return;
     const unsigned long long Before = atomicAdd(Turn, ~0ull);
     if ((Before & 0xffffffffull) == 1ull) // The last one out frees it.
       atomicCAS(Turn, Before - 1, 0ull);
@@ -596,21 +595,26 @@ public:
 /// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
 /// error then stays where cudaGetLastError() finds it.
-template <class Layout>
+template <class Layout, bool MaySkipTurn = true>
 CDP_LAUNCH_PATH __device__ void *
 obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2) {
+  auto Obtain = [&]() -> void * {
+    if (UseV2)
+      return cudaGetParameterBufferV2(
+          Kernel, Config.Grid, Config.Block,
+          static_cast<unsigned>(Config.SharedMem.Bytes));
+    if (Layout::size == 0)
+      return nullptr;
+    // At least kParamBufferAlign: the stores below are compiled for it.
+    constexpr std::size_t Align = Layout::alignment > kParamBufferAlign
+                                      ? Layout::alignment
+                                      : kParamBufferAlign;
+    return cudaGetParameterBuffer(Align, Layout::size);
+  };
+  if (MaySkipTurn && RuntimeTurn::wholeWarpHere())
+    return Obtain();
   RuntimeTurn Turn;
-  if (UseV2)
-    return cudaGetParameterBufferV2(
-        Kernel, Config.Grid, Config.Block,
-        static_cast<unsigned>(Config.SharedMem.Bytes));
-  if (Layout::size == 0)
-    return nullptr;
-  // At least kParamBufferAlign: the stores below are compiled for it.
-  constexpr std::size_t Align = Layout::alignment > kParamBufferAlign
-                                    ? Layout::alignment
-                                    : kParamBufferAlign;
-  return cudaGetParameterBuffer(Align, Layout::size);
+  return Obtain();
 }
 
 /// Where parameter `Offset` goes in `Buffer`, which is known to be at least
@@ -626,19 +630,24 @@ CDP_LAUNCH_PATH __device__ void *slotAt(void *Buffer, std::size_t Offset) {
 /// cudaGetLastError(); the launch call's own result is returned for the
 /// aggregation runtime, which must know whether this launch was made (the
 /// thread's last error may be an earlier call's).
-template <class Layout>
+template <class Layout, bool MaySkipTurn = true>
 CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
                                                     const LaunchConfig &Config,
                                                     bool UseV2) {
+  auto Launch = [&]() -> cudaError_t {
+    if (UseV2)
+      return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
+                    : cudaErrorLaunchOutOfResources;
+    if (Buffer || Layout::size == 0)
+      return cudaLaunchDevice(Kernel, Buffer, Config.Grid, Config.Block,
+                              static_cast<unsigned>(Config.SharedMem.Bytes),
+                              Config.Stream);
+    return cudaErrorLaunchOutOfResources;
+  };
+  if (MaySkipTurn && RuntimeTurn::wholeWarpHere())
+    return Launch();
   RuntimeTurn Turn;
-  if (UseV2)
-    return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
-                  : cudaErrorLaunchOutOfResources;
-  if (Buffer || Layout::size == 0)
-    return cudaLaunchDevice(Kernel, Buffer, Config.Grid, Config.Block,
-                            static_cast<unsigned>(Config.SharedMem.Bytes),
-                            Config.Stream);
-  return cudaErrorLaunchOutOfResources;
+  return Launch();
 }
 
 /// Checks the offset cdp-lower wrote against this header's computation.

@@ -173,7 +173,7 @@ __device__ bool launchWith(void (*Kernel)(BatchType),
   static_assert(cdp::detail::LaunchableKernel<BatchType>::value);
   void *Entry = reinterpret_cast<void *>(Kernel);
   const bool UseV2 = cdp::detail::usesLaunchV2(Config.Stream);
-  void *Buffer = cdp::detail::obtainBuffer<Layout>(Entry, Config, UseV2);
+  void *Buffer = cdp::detail::obtainBuffer<Layout, false>(Entry, Config, UseV2);
   if (!Buffer)
     return false; // The error stays for cudaGetLastError(), as with <<<>>>.
   auto *Param = static_cast<BatchType *>(Buffer);
@@ -187,8 +187,8 @@ __device__ bool launchWith(void (*Kernel)(BatchType),
     for (std::size_t I = 0; I < sizeof(RecordType) / sizeof(unsigned); ++I)
       To[I] = From[I];
   }
-  return cdp::detail::launchBuffer<Layout>(Entry, Buffer, Config, UseV2) ==
-         cudaSuccess;
+  return cdp::detail::launchBuffer<Layout, false>(Entry, Buffer, Config,
+                                                  UseV2) == cudaSuccess;
 }
 
 /// One original launch, alone: a one-record batch by value.
