@@ -111,20 +111,21 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     return Choice;
   const FunctionDecl *Child = Launch.getDirectCallee();
   const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
-  // The thresholds are for a launching warp of 32 lanes, which share a
-  // serial run; a kernel launched only in smaller blocks has fewer
-  // (LaunchedBlocks.h), and its thresholds shrink with them.
-  if (InKernel && Blocks)
+  if (InKernel && Blocks) {
+    // The thresholds are for a launching warp of 32 lanes, which share a
+    // serial run; a kernel launched only in smaller blocks has fewer
+    // (LaunchedBlocks.h), and its thresholds shrink with them.
     if (std::optional<unsigned> Lanes = Blocks->lanesOf(Enclosing))
       Choice.Lanes = *Lanes;
-  // A parent of one warp in all has no other warp to hide a serial run's
-  // latency, and too few launches for their rate to matter: as written.
-  if (InKernel && Blocks)
-    if (std::optional<std::uint64_t> Threads = Blocks->gridThreadsOf(Enclosing);
-        Threads && *Threads <= 32) {
+    // A parent of one warp in all has no other warp to hide a serial run's
+    // latency, and too few launches for their rate to matter: as written.
+    const std::optional<std::uint64_t> Threads =
+        Blocks->gridThreadsOf(Enclosing);
+    if (Threads && *Threads <= 32) {
       Choice.ParentThreads = *Threads;
       return Choice;
     }
+  }
   if (!Choice.Threshold.Threads) {
     Choice.LoopingChild = threadsLoop(Child);
     const unsigned Threshold =
