@@ -592,6 +592,18 @@ public:
   RuntimeTurn &operator=(const RuntimeTurn &) = delete;
 };
 
+/// Makes \p Into, one call into the device runtime, inside this warp's
+/// runtime turn; or without the turn where \p MaySkip and the whole warp is
+/// here (RuntimeTurn::wholeWarpHere).
+template <bool MaySkip, class Call>
+CDP_LAUNCH_PATH __device__ auto inRuntimeTurn(const Call &Into)
+    -> decltype(Into()) {
+  if (MaySkip && RuntimeTurn::wholeWarpHere())
+    return Into();
+  RuntimeTurn Turn;
+  return Into();
+}
+
 /// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
 /// error then stays where cudaGetLastError() finds it.
@@ -611,10 +623,7 @@ obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2) {
                                       : kParamBufferAlign;
     return cudaGetParameterBuffer(Align, Layout::size);
   };
-  if (MaySkipTurn && RuntimeTurn::wholeWarpHere())
-    return Obtain();
-  RuntimeTurn Turn;
-  return Obtain();
+  return inRuntimeTurn<MaySkipTurn>(Obtain);
 }
 
 /// Where parameter `Offset` goes in `Buffer`, which is known to be at least
@@ -644,10 +653,7 @@ CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
                               Config.Stream);
     return cudaErrorLaunchOutOfResources;
   };
-  if (MaySkipTurn && RuntimeTurn::wholeWarpHere())
-    return Launch();
-  RuntimeTurn Turn;
-  return Launch();
+  return inRuntimeTurn<MaySkipTurn>(Launch);
 }
 
 /// Checks the offset cdp-lower wrote against this header's computation.
