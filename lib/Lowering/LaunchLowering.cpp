@@ -56,9 +56,9 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
     Plan = planDependentLaunch(Site, State);
   if (!Plan)
     return false;
-  if (Options.RuntimeChecks && mayPassPointers(Site))
-    checkPointers(Site, *Plan, Site.SM.getExpansionLoc(Launch.getBeginLoc()),
-                  Site.kernelSpelling());
+  if (Options.RuntimeChecks)
+    checkLaunch(Site, *Plan, Site.SM.getExpansionLoc(Launch.getBeginLoc()),
+                Site.kernelSpelling());
   std::optional<HostDeviceBranches> Branches;
   if (InHostDevice) {
     Branches = hostDeviceBranches(Site, *Tokens);

@@ -23,7 +23,8 @@
 // With run-time checks, the launch is a `cdp::CheckedDeviceLaunch` whose
 // first argument is `CDP_LAUNCH_SITE("f.cu", 12, "k")`: the runtime then
 // tests where each pointer argument points and skips, without taking a
-// parameter buffer, a launch that would hand a child local or shared memory.
+// parameter buffer, a launch that would hand a child local or shared memory,
+// and reports a launch that the device runtime refuses.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_LOWERING_LAUNCHLOWERING_H
@@ -124,8 +125,9 @@ struct LaunchLoweringOptions {
   /// Name a kernel whose parameter list is longer than this once per file
   /// (KernelPlan aliases); 0: never.
   unsigned AliasAbove = 24;
-  /// Test each pointer argument's memory space on the GPU before launching
-  /// (--runtime-checks): `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
+  /// Test each pointer argument's memory space on the GPU before launching,
+  /// and report a launch the device runtime refuses (--runtime-checks):
+  /// `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;
 };
 

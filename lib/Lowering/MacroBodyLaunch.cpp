@@ -123,8 +123,8 @@ bool lowerLaunchInMacroBody(LaunchSite &Site,
   LoweringPlan Plan;
   Plan.Prefix = deducedLaunchPrefix(Site.LangOpts);
   if (Options.RuntimeChecks)
-    checkPointers(Site, Plan, TripleLess,
-                  writtenText(SourceRange(Callee, Callee), SM, Site.LangOpts));
+    checkLaunch(Site, Plan, TripleLess,
+                writtenText(SourceRange(Callee, Callee), SM, Site.LangOpts));
   DefinitionEdits->insert(Callee, Plan.Prefix);
   // The spaces around the chevrons go with them, as outside macros.
   SourceLocation CalleeEnd = Lexer::getLocForEndOfToken(

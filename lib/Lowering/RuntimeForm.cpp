@@ -182,19 +182,8 @@ std::optional<std::string> aliasPrefix(const LaunchSite &Site,
   return Name + "(";
 }
 
-bool mayPassPointers(const LaunchSite &Site) {
-  const FunctionDecl *Kernel = Site.Launch.getDirectCallee();
-  if (!Kernel || Site.Launch.isTypeDependent())
-    return true;
-  return llvm::any_of(Kernel->parameters(), [](const ParmVarDecl *Param) {
-    QualType Type = Param->getType();
-    return Type->isDependentType() ||
-           (Type->isPointerType() && !Type->isFunctionPointerType());
-  });
-}
-
-void checkPointers(const LaunchSite &Site, LoweringPlan &Plan,
-                   SourceLocation Loc, StringRef Kernel) {
+void checkLaunch(const LaunchSite &Site, LoweringPlan &Plan, SourceLocation Loc,
+                 StringRef Kernel) {
   StringRef File = llvm::sys::path::filename(Site.SM.getFilename(Loc));
   std::string SiteMacro;
   llvm::raw_string_ostream OS(SiteMacro);

@@ -43,10 +43,6 @@ std::optional<std::string> aliasPrefix(const LaunchSite &Site,
                                        const LaunchLoweringOptions &Options,
                                        LaunchLoweringState &State);
 
-/// Whether a parameter of the kernel is (or, dependent, may be) a pointer
-/// to data, the only kind the run-time check tests.
-bool mayPassPointers(const LaunchSite &Site);
-
 /// The opening of a launch whose kernel type each instantiation deduces:
 /// `cdp::DeviceLaunch(` (C++17's deduction guide), or before C++17
 /// `cdp::makeDeviceLaunch(`.
@@ -54,11 +50,12 @@ std::string deducedLaunchPrefix(const clang::LangOptions &LangOpts);
 
 /// Turns the plan's `cdp::DeviceLaunch...(` (or `cdp::makeDeviceLaunch(`) into
 /// `cdp::CheckedDeviceLaunch...(CDP_LAUNCH_SITE("file.cu", 12, "child"), `
-/// for the launch written at \p Loc of kernel \p Kernel: the file is named
-/// without its directory, so the output does not depend on where the tool
-/// ran.
-void checkPointers(const LaunchSite &Site, LoweringPlan &Plan,
-                   clang::SourceLocation Loc, llvm::StringRef Kernel);
+/// for the launch written at \p Loc of kernel \p Kernel: on the GPU it tests
+/// its pointer arguments and reports a launch the device runtime refuses.
+/// The file is named without its directory, so the output does not depend
+/// on where the tool ran.
+void checkLaunch(const LaunchSite &Site, LoweringPlan &Plan,
+                 clang::SourceLocation Loc, llvm::StringRef Kernel);
 
 } // namespace cdp
 

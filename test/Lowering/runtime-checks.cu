@@ -3,9 +3,11 @@
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --runtime-checks %t.cu | diff -u %t.cu -
 //
-// --runtime-checks: launches that pass a data pointer test it on the GPU
-// (cdp::CheckedDeviceLaunch); launches without one, and function pointers,
-// are lowered as usual. The GPU program test/gpu/runtime_checks.cu runs this.
+// --runtime-checks: every launch is a cdp::CheckedDeviceLaunch that names
+// its site: on the GPU it tests the data pointers it passes (not function
+// pointers) and reports a launch the device runtime refuses, so launches
+// without pointers are checked too. The GPU programs
+// test/gpu/runtime_checks.cu and test/gpu/refused_launches.cu run this.
 // Inside a function template the checked launch of a known kernel still
 // names `.arg<0>` without `.template` (clang requires it after a dependent
 // object; the site's lambda leaves the object's type known), which the

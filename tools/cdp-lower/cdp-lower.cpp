@@ -134,8 +134,9 @@ static cl::opt<bool>
 static cl::opt<bool> RuntimeChecks(
     "runtime-checks",
     cl::desc("Also test on the GPU, before each device-side launch, that its "
-             "pointer arguments point to global memory; report and skip a "
-             "launch whose do not"),
+             "pointer arguments point to global memory (report and skip a "
+             "launch whose do not), and report a launch the device runtime "
+             "refuses"),
     cl::cat(ToolCategory));
 static cl::opt<cdp::LaunchForm> Emit(
     "emit", cl::desc("How a lowered launch is written"),

@@ -355,6 +355,9 @@ struct LaunchConfig {
 // pointer argument cannot be known at compile time, the lowered launch asks
 // the hardware: a pointer a child may use points to global (or constant)
 // memory. Any other pointer skips the launch and is reported once per site.
+// A launch that the device runtime refuses (past the pending-launch limit,
+// a block too large) is reported once per site too: nvcc's build loses it
+// without a word unless the program reads cudaGetLastError().
 //===----------------------------------------------------------------------===//
 
 /// One launch site under run-time checks; one static instance per site.
@@ -362,7 +365,7 @@ struct LaunchSiteInfo {
   const char *File;
   unsigned Line;
   const char *Kernel;
-  unsigned Reported; ///< Set by the first failing check at this site.
+  unsigned Reported; ///< The kinds of report made at this site (bits).
 };
 
 /// The LaunchSiteInfo of one launch site: a function-local static, so each
@@ -395,13 +398,38 @@ __device__ inline const char *forbiddenSpaceOf(const void *Pointer) {
   return "non-global";
 }
 
+/// The kinds of report, each made once per launch site.
+enum : unsigned { kReportedPointer = 1u, kReportedRefusal = 2u };
+
+/// Whether this is the first report of kind \p Kind at \p Site.
+__device__ inline bool firstReport(LaunchSiteInfo &Site, unsigned Kind) {
+  return (atomicOr(&Site.Reported, Kind) & Kind) == 0;
+}
+
 __device__ inline void reportForbiddenPointer(LaunchSiteInfo &Site,
                                               unsigned ArgIndex,
                                               const char *Space) {
-  if (atomicExch(&Site.Reported, 1u) == 0)
+  if (firstReport(Site, kReportedPointer))
     printf("%s:%u: cdp runtime check: argument %u of the launch of '%s' "
            "points to %s memory; the launch is skipped\n",
            Site.File, Site.Line, ArgIndex, Site.Kernel, Space);
+}
+
+/// Reports a launch that the device runtime refused with \p Error. Out of
+/// line: it runs only then, and the launch path's registers stay its own.
+__device__ __noinline__ inline void reportRefusedLaunch(LaunchSiteInfo &Site,
+                                                        cudaError_t Error) {
+  if (!firstReport(Site, kReportedRefusal))
+    return;
+  const char *Why =
+      Error == cudaErrorLaunchPendingCountExceeded
+          ? "; more launches were pending than "
+            "cudaLimitDevRuntimePendingLaunchCount allows (cudaDeviceSetLimit "
+            "on the host raises it)"
+          : "";
+  printf("%s:%u: cdp runtime check: the launch of '%s' failed with %s: the "
+         "child grid does not run%s\n",
+         Site.File, Site.Line, Site.Kernel, cudaGetErrorName(Error), Why);
 }
 
 } // namespace detail
@@ -833,7 +861,15 @@ template <class... Params> struct CheckedLaunchState {
     void *Buffer = obtainBuffer<Layout>(KernelAddress, Config, UseV2);
     if (Buffer && Layout::size != 0)
       std::memcpy(slotAt(Buffer, 0), Staged, Layout::size);
-    launchBuffer<Layout>(KernelAddress, Buffer, Config, UseV2);
+    const cudaError_t Launched =
+        launchBuffer<Layout>(KernelAddress, Buffer, Config, UseV2);
+    if (Launched == cudaSuccess)
+      return;
+    // Where no buffer was had, the error is the buffer call's, which the
+    // thread's last error holds (peeked: the program's cudaGetLastError()
+    // still finds it).
+    const bool HadBuffer = Buffer || (!UseV2 && Layout::size == 0);
+    reportRefusedLaunch(*Site, HadBuffer ? Launched : cudaPeekAtLastError());
   }
 };
 
