@@ -33,6 +33,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Path.h"
 
@@ -262,6 +263,9 @@ private:
   /// \p Launch lowered as written (lib/Lowering), no transform of it.
   void lowerAsWritten(const CUDAKernelCallExpr &Launch, FileID File) {
     LaunchLoweringOptions Lowering = Options;
+    if (Lowering.Form == LaunchForm::ExplicitUnlessTransformed)
+      Lowering.Form =
+          mayTransformLaunches() ? LaunchForm::Runtime : LaunchForm::Explicit;
     if (Lowering.Form == LaunchForm::Explicit && mayTransformLaunches()) {
       Lowering.Form = LaunchForm::Runtime;
       if (!WarnedExplicitForm) {
@@ -768,9 +772,21 @@ bool LowerLaunchesAction::BeginSourceFileAction(CompilerInstance &CI) {
   return true;
 }
 
+/// Whether the compile is nvcc's device-debug build (-G), which defines
+/// __CUDACC_DEBUG__ (NvccCommandLine gives the parse the macro).
+static bool isDeviceDebugBuild(const PreprocessorOptions &Preprocessor) {
+  bool Defined = false;
+  for (const auto &[Macro, IsUndef] : Preprocessor.Macros)
+    if (StringRef(Macro).split('=').first == "__CUDACC_DEBUG__")
+      Defined = !IsUndef;
+  return Defined;
+}
+
 std::unique_ptr<ASTConsumer>
 LowerLaunchesAction::CreateASTConsumer(CompilerInstance &CI, StringRef InFile) {
   FileOptions = Options;
+  if (isDeviceDebugBuild(CI.getPreprocessorOpts()))
+    FileOptions.Launches.Form = FileOptions.Launches.DeviceDebugForm;
   FileOptions.Launches.Aggregate.Unordered.add(unorderedChildrenFor(InFile));
   return std::make_unique<LowerLaunchesConsumer>(
       FileOptions, Result, IncludeRuntime, Inclusions, Skipped, MacroUses,

@@ -37,6 +37,7 @@ enum class FlagKind {
   GpuCode,         ///< -code, --gpu-code
   Rdc,             ///< -rdc, --relocatable-device-code
   DeviceCompile,   ///< -dc: compile with relocatable device code
+  DeviceDebug,     ///< -G: defines __CUDACC_DEBUG__, as nvcc does
   HostOptions,     ///< -Xcompiler, --compiler-options
   OptionsFile,     ///< -optf, --options-file
   DefaultStream,   ///< -default-stream, --default-stream
@@ -44,9 +45,6 @@ enum class FlagKind {
   HostCompiler,    ///< -ccbin, --compiler-bindir
   DropWithValue,   ///< steers another pass of nvcc; takes a value
   Drop,            ///< steers another pass of nvcc, or the output
-  /// As Drop, where clang's driver reads the same spelling as another flag
-  /// (-G, MIPS's small-data threshold there).
-  DropClangReadsOtherwise,
   Unknown,
 };
 
@@ -104,9 +102,9 @@ const NvccFlag *joinedFlagOf(llvm::StringRef Arg) {
 bool takesValue(FlagKind Kind) {
   switch (Kind) {
   case FlagKind::DeviceCompile:
+  case FlagKind::DeviceDebug:
   case FlagKind::ForwardUnknown:
   case FlagKind::Drop:
-  case FlagKind::DropClangReadsOtherwise:
   case FlagKind::Unknown:
     return false;
   default:
@@ -301,6 +299,12 @@ void Translation::addFlag(const NvccFlag &Flag, llvm::StringRef Value) {
   case FlagKind::DeviceCompile:
     Rdc = true;
     return;
+  case FlagKind::DeviceDebug:
+    // nvcc -G defines it for the host and the device passes both; the
+    // lowering writes launches otherwise for such a build
+    // (LowerLaunchesAction).
+    Flags.push_back("-D__CUDACC_DEBUG__");
+    return;
   case FlagKind::HostOptions: {
     // nvcc splits the value at commas and at spaces: Makefiles write
     // `--compiler-options "-O2 -pthread -fPIC"` as one argument.
@@ -324,7 +328,6 @@ void Translation::addFlag(const NvccFlag &Flag, llvm::StringRef Value) {
     return; // Read by run().
   case FlagKind::DropWithValue:
   case FlagKind::Drop:
-  case FlagKind::DropClangReadsOtherwise:
   case FlagKind::Unknown:
     return;
   }

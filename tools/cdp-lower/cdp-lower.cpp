@@ -142,7 +142,8 @@ static cl::opt<cdp::LaunchForm> Emit(
     "emit", cl::desc("How a lowered launch is written"),
     cl::values(clEnumValN(cdp::LaunchForm::Runtime, "runtime",
                           "cdp::DeviceLaunch<...>(k, {...}).arg<0>(a).launch()"
-                          " (the default)"),
+                          " (the default, except in a device-debug build, "
+                          "nvcc -G, which gets the explicit form)"),
                clEnumValN(cdp::LaunchForm::Explicit, "explicit",
                           "the device runtime's calls, one typed store per "
                           "parameter, in a lambda where the launch stood "
@@ -473,6 +474,8 @@ int main(int argc, const char **argv) {
   cdp::LoweringOptions Options;
   Options.Launches.RuntimeChecks = RuntimeChecks;
   Options.Launches.Form = Emit;
+  if (Emit.getNumOccurrences())
+    Options.Launches.DeviceDebugForm = Emit;
   Options.Launches.Aggregate.Granularity = Aggregate;
   Options.Launches.Threshold.Threads = Threshold;
   Options.Launches.Coarsen.Factor = Coarsen;
