@@ -83,20 +83,6 @@ bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
   });
 }
 
-/// The threads of \p Launch's grid, when its grid and block are constants.
-std::optional<std::uint64_t> constantThreads(const CUDAKernelCallExpr &Launch,
-                                             const ASTContext &Context) {
-  const Expr *Grid = configOperand(Launch, 0);
-  const Expr *Block = configOperand(Launch, 1);
-  if (!Grid || !Block)
-    return std::nullopt;
-  const std::optional<std::uint64_t> Blocks = constantExtent(*Grid, Context);
-  const std::optional<std::uint64_t> Threads = constantExtent(*Block, Context);
-  if (!Blocks || !Threads)
-    return std::nullopt;
-  return *Blocks * *Threads;
-}
-
 } // namespace
 
 LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/LaunchedBlocks.h"
+#include "Aggregation/LaunchAggregation.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -44,6 +45,25 @@ std::optional<std::uint64_t> constantExtent(const Expr &Operand,
   return Extent;
 }
 
+std::optional<std::uint64_t>
+constantBlockThreads(const CUDAKernelCallExpr &Launch,
+                     const ASTContext &Context) {
+  const Expr *Block = configOperand(Launch, 1);
+  return Block ? constantExtent(*Block, Context) : std::nullopt;
+}
+
+std::optional<std::uint64_t> constantThreads(const CUDAKernelCallExpr &Launch,
+                                             const ASTContext &Context) {
+  const Expr *Grid = configOperand(Launch, 0);
+  const std::optional<std::uint64_t> Blocks =
+      Grid ? constantExtent(*Grid, Context) : std::nullopt;
+  const std::optional<std::uint64_t> Threads =
+      constantBlockThreads(Launch, Context);
+  if (!Blocks || !Threads)
+    return std::nullopt;
+  return *Blocks * *Threads;
+}
+
 namespace {
 
 /// Every launch and every other use of a kernel's name.
@@ -59,16 +79,10 @@ public:
     if (!Kernel)
       return true;
     Callees.insert(Launch->getCallee()->IgnoreParenImpCasts());
-    const auto *Config = Launch->getConfig();
-    LaunchedBlocks::Largest Shape;
-    if (Config && Config->getNumArgs() > 1) {
-      Shape.Block = constantExtent(*Config->getArg(1), Context);
-      const std::optional<std::uint64_t> Grid =
-          constantExtent(*Config->getArg(0), Context);
-      if (Grid && Shape.Block)
-        Shape.Threads = *Grid * *Shape.Block;
-    }
-    note(*Kernel, Shape);
+    // configOperand, not the configuration call's first arguments: on the
+    // device that call is cudaLaunchDevice(0, 0, grid, block, ...).
+    note(*Kernel, {constantBlockThreads(*Launch, Context),
+                   constantThreads(*Launch, Context)});
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {

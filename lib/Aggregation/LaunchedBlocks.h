@@ -28,6 +28,7 @@
 
 namespace clang {
 class ASTContext;
+class CUDAKernelCallExpr;
 class Expr;
 class FunctionDecl;
 } // namespace clang
@@ -38,6 +39,16 @@ namespace cdp {
 /// is a constant: a number (`64`, `NESTED_BLOCK_SIZE`) or dim3 of numbers.
 std::optional<std::uint64_t> constantExtent(const clang::Expr &Operand,
                                             const clang::ASTContext &Context);
+
+/// The threads of \p Launch's block, when it is a constant.
+std::optional<std::uint64_t>
+constantBlockThreads(const clang::CUDAKernelCallExpr &Launch,
+                     const clang::ASTContext &Context);
+
+/// The threads of \p Launch's grid, when its grid and block are constants.
+std::optional<std::uint64_t>
+constantThreads(const clang::CUDAKernelCallExpr &Launch,
+                const clang::ASTContext &Context);
 
 /// The block sizes every kernel of a translation unit is launched with.
 class LaunchedBlocks {

@@ -67,6 +67,19 @@ __global__ void runtimeBlock(const int *pairs, float *out, int count) {
                                                                 count);
 }
 
+// Launched in one-thread blocks from the host, and from the device with a
+// block that is not a constant: 32 lanes. (A device-side configuration is
+// a call whose first two arguments are not the grid and the block.)
+__global__ void deviceBlock(const int *pairs, float *out, int count) {
+  // CHECK: optimize-narrow-blocks.cu:[[@LINE+1]]:3: remark: launch of 'bonds' runs in the launching warp below 4096 threads, and launches above (--optimize)
+  bonds<<<(count + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(pairs, out,
+                                                                count);
+}
+__global__ void deviceLauncher(const int *pairs, float *out, int count) {
+  // CHECK: optimize-narrow-blocks.cu:[[@LINE+1]]:3: remark: launch of 'deviceBlock' runs in the launching warp below 4096 threads, and launches above (--optimize)
+  deviceBlock<<<1, count, 0, cudaStreamFireAndForget>>>(pairs, out, count);
+}
+
 void run(const int *pairs, float *out, int count, int threads) {
   forces<<<1, 1>>>(pairs, out, count);
   step<<<4, 32>>>(pairs, out, count);
@@ -77,4 +90,5 @@ void run(const int *pairs, float *out, int count, int threads) {
   void (*launched)(const int *, float *, int) = anyBlock;
   launched<<<count, threads>>>(pairs, out, count);
   runtimeBlock<<<count, threads>>>(pairs, out, count);
+  deviceBlock<<<count, 1>>>(pairs, out, count);
 }
