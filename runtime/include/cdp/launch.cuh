@@ -632,6 +632,13 @@ CDP_LAUNCH_PATH __device__ auto inRuntimeTurn(const Call &Into)
   return Into();
 }
 
+/// Whether a launch of `Layout` through V2 (\p UseV2) or V1 needs a
+/// parameter buffer: V1 launches a kernel without parameters with none.
+template <class Layout>
+CDP_LAUNCH_PATH __device__ bool needsBuffer(bool UseV2) {
+  return UseV2 || Layout::size != 0;
+}
+
 /// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
 /// error then stays where cudaGetLastError() finds it.
@@ -643,7 +650,7 @@ obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2) {
       return cudaGetParameterBufferV2(
           Kernel, Config.Grid, Config.Block,
           static_cast<unsigned>(Config.SharedMem.Bytes));
-    if (Layout::size == 0)
+    if (!needsBuffer<Layout>(UseV2))
       return nullptr;
     // At least kParamBufferAlign: the stores below are compiled for it.
     constexpr std::size_t Align = Layout::alignment > kParamBufferAlign
@@ -675,7 +682,7 @@ CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
     if (UseV2)
       return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
                     : cudaErrorLaunchOutOfResources;
-    if (Buffer || Layout::size == 0)
+    if (Buffer || !needsBuffer<Layout>(UseV2))
       return cudaLaunchDevice(Kernel, Buffer, Config.Grid, Config.Block,
                               static_cast<unsigned>(Config.SharedMem.Bytes),
                               Config.Stream);
@@ -865,11 +872,12 @@ template <class... Params> struct CheckedLaunchState {
         launchBuffer<Layout>(KernelAddress, Buffer, Config, UseV2);
     if (Launched == cudaSuccess)
       return;
-    // Where no buffer was had, the error is the buffer call's, which the
+    // Where the buffer was refused, the error is the buffer call's, which the
     // thread's last error holds (peeked: the program's cudaGetLastError()
     // still finds it).
-    const bool HadBuffer = Buffer || (!UseV2 && Layout::size == 0);
-    reportRefusedLaunch(*Site, HadBuffer ? Launched : cudaPeekAtLastError());
+    const bool BufferRefused = !Buffer && needsBuffer<Layout>(UseV2);
+    reportRefusedLaunch(*Site,
+                        BufferRefused ? cudaPeekAtLastError() : Launched);
   }
 };
 
