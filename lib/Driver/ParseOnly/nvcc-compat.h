@@ -15,6 +15,28 @@
 
 #if defined(__clang__) && defined(__CUDA__)
 
+// nvcc defines its version (13.0.88: __CUDACC_VER_MAJOR__ 13,
+// __CUDACC_VER_MINOR__ 0, __CUDACC_VER_BUILD__ 88) in every CUDA file;
+// clang does not. Code that tests it (`#if __CUDACC_VER_MAJOR__ >= 12`)
+// then read it as 0 and the parse took the other branch from nvcc's: MUDA
+// chooses its device-side stream model so, and the parse saw its CDP1
+// launches where nvcc builds the CDP2 ones. The toolkit's CUDA_VERSION,
+// which clang's CUDA wrapper has included by now, is nvcc's major and
+// minor version; the build number is in neither, and is 0 here.
+#if !defined(__CUDACC_VER_MAJOR__) && defined(CUDA_VERSION)
+#define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
+
+#if defined(__cplusplus) && __cplusplus >= 201103L
+// nvcc's host compiler, g++ unless -ccbin says otherwise, declares
+// nullptr_t in the global namespace too (GCC's <stddef.h>), and code
+// writes it unqualified (MUDA's Stream); clang's <stddef.h> declares
+// std::nullptr_t only. Declaring it again, as the same type, is allowed.
+typedef decltype(nullptr) nullptr_t;
+#endif
+
 // nvcc's crt/common_functions.h includes <time.h> (with <string.h> and
 // <stdlib.h>, which clang's CUDA wrapper includes too) into every CUDA
 // file, and programs call time() and clock() with no #include of their
