@@ -104,6 +104,58 @@ bool usesWhatToolkitLacks(const Diagnostic &Info, const SourceManager &SM) {
   }
 }
 
+/// The identifier that clang's error \p Info is about, in its argument
+/// \p Index; empty when that argument names none.
+llvm::StringRef identifierArgument(const Diagnostic &Info, unsigned Index) {
+  if (Info.getArgKind(Index) == DiagnosticsEngine::ak_identifierinfo)
+    return Info.getArgIdentifier(Index) ? Info.getArgIdentifier(Index)->getName()
+                                        : llvm::StringRef();
+  if (Info.getArgKind(Index) == DiagnosticsEngine::ak_declarationname) {
+    const DeclarationName Name =
+        DeclarationName::getFromOpaqueInteger(Info.getRawArg(Index));
+    if (const IdentifierInfo *Identifier = Name.getAsIdentifierInfo())
+      return Identifier->getName();
+  }
+  return {};
+}
+
+/// Whether clang's error \p Info, made in the scope of a class, is that a
+/// name is unknown there, with the suggestion of the same name qualified
+/// by a namespace: what a friend declaration qualified by that namespace
+/// finds in it (`friend void details::k(C<F>)`, `C` being `details::C`).
+bool isQualifiedFriendName(const Diagnostic &Info, const Sema &S) {
+  switch (Info.getID()) {
+  case diag::err_no_template_suggest:
+  case diag::err_unknown_typename_suggest:
+    break;
+  default:
+    return false;
+  }
+  if (!isa<CXXRecordDecl>(S.CurContext))
+    return false;
+  const llvm::StringRef Name = identifierArgument(Info, 0);
+  if (Name.empty() || Info.getNumArgs() < 2 ||
+      Info.getArgKind(1) != DiagnosticsEngine::ak_std_string)
+    return false;
+  // The suggestion, quoted: 'details::C'.
+  llvm::StringRef Suggested = Info.getArgStdStr(1);
+  if (!Suggested.consume_front("'") || !Suggested.consume_back("'") ||
+      !Suggested.consume_back(Name) || !Suggested.consume_back("::") ||
+      Suggested.empty())
+    return false;
+  // Of a namespace: a class's member would be found from its scope.
+  const NamedDecl *Found = nullptr;
+  for (const DeclContext *DC = S.CurContext; DC && !Found;
+       DC = DC->getParent())
+    if (DC->isFileContext())
+      for (const Decl *Inner : DC->decls())
+        if (const auto *Namespace = dyn_cast<NamespaceDecl>(Inner))
+          if (Namespace->getQualifiedNameAsString() == Suggested ||
+              Namespace->getName() == Suggested)
+            Found = Namespace;
+  return Found != nullptr;
+}
+
 } // namespace
 
 NvccAcceptedErrors &NvccAcceptedErrors::install(CompilerInstance &CI) {
@@ -141,6 +193,12 @@ const char *NvccAcceptedErrors::whyLoweredPast(Reason Why) {
            "this error and keeps the code as written, but does not transform "
            "the file's launches, since its parse of the device code is not "
            "nvcc's";
+  case Reason::QualifiedFriendName:
+    return "C++ looks a name in a friend declaration qualified by a "
+           "namespace up in that namespace too, as nvcc and GCC do; clang "
+           "does not, and reads the name it suggests, which is the one they "
+           "find: cdp-lower lowers past this error and keeps the code as "
+           "written";
   case Reason::TemplateParameterShadow:
     return "nvcc's own front end reports this as a warning (#497-D) and, as "
            "clang does here, reads the inner parameter where the name is "
@@ -161,6 +219,8 @@ NvccAcceptedErrors::heldFor(const Diagnostic &Info) const {
     return std::nullopt;
   if (Info.getID() == diag::err_template_param_shadow)
     return HeldError{Reason::TemplateParameterShadow, nullptr, {}};
+  if (isQualifiedFriendName(Info, S))
+    return HeldError{Reason::QualifiedFriendName, nullptr, {}};
   // Its notes say whether every candidate failed on the execution space.
   if (Info.getID() == diag::err_function_template_spec_no_match)
     return HeldError{Reason::ExecutionSpace, nullptr, {}};
@@ -221,6 +281,7 @@ bool NvccAcceptedErrors::accepted(
   case Reason::HostCode:
   case Reason::ToolkitLacks:
   case Reason::TemplateParameterShadow:
+  case Reason::QualifiedFriendName:
     return true;
   case Reason::NoInstance:
     return DeviceOnly.contains(Error.Diagnostics.front().getLocation()) &&

@@ -30,6 +30,13 @@
 //   builds it; the host pass builds it where the host compiler accepts it
 //   (MSVC does, GCC does not).
 //
+// - A name in the parameters of a friend declaration whose declarator is
+//   qualified (`friend __global__ void details::kernel(Callable<F>)`,
+//   MUDA's), which only the qualifier's namespace declares. C++ looks such
+//   names up in that namespace too, as nvcc and GCC do; clang 22 does not
+//   for a friend, reports the name as unknown and suggests the qualified
+//   one, which it then reads: what nvcc finds.
+//
 // The filter holds such an error back, with its notes, until the parse
 // ends, and then passes it on as a warning with a note that says why nvcc
 // builds the code (or, where the file turns out to instantiate the
@@ -87,7 +94,10 @@ private:
     ToolkitLacks,
     NoInstance,
     ExecutionSpace,
-    TemplateParameterShadow
+    TemplateParameterShadow,
+    /// A name in a qualified friend declaration that only its qualifier's
+    /// namespace declares, which clang finds by its suggestion.
+    QualifiedFriendName
   };
   struct HeldError {
     Reason Why;
