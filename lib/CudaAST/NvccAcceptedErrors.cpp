@@ -108,8 +108,9 @@ bool usesWhatToolkitLacks(const Diagnostic &Info, const SourceManager &SM) {
 /// \p Index; empty when that argument names none.
 llvm::StringRef identifierArgument(const Diagnostic &Info, unsigned Index) {
   if (Info.getArgKind(Index) == DiagnosticsEngine::ak_identifierinfo)
-    return Info.getArgIdentifier(Index) ? Info.getArgIdentifier(Index)->getName()
-                                        : llvm::StringRef();
+    return Info.getArgIdentifier(Index)
+               ? Info.getArgIdentifier(Index)->getName()
+               : llvm::StringRef();
   if (Info.getArgKind(Index) == DiagnosticsEngine::ak_declarationname) {
     const DeclarationName Name =
         DeclarationName::getFromOpaqueInteger(Info.getRawArg(Index));
@@ -145,8 +146,7 @@ bool isQualifiedFriendName(const Diagnostic &Info, const Sema &S) {
     return false;
   // Of a namespace: a class's member would be found from its scope.
   const NamedDecl *Found = nullptr;
-  for (const DeclContext *DC = S.CurContext; DC && !Found;
-       DC = DC->getParent())
+  for (const DeclContext *DC = S.CurContext; DC && !Found; DC = DC->getParent())
     if (DC->isFileContext())
       for (const Decl *Inner : DC->decls())
         if (const auto *Namespace = dyn_cast<NamespaceDecl>(Inner))
