@@ -36,30 +36,6 @@ const Expr *withoutWidening(const Expr *E, const ASTContext &Context) {
   }
 }
 
-/// Whether \p E is `blockIdx.x * blockDim.x + threadIdx.x`, in any order.
-bool isXIndex(const Expr *E, const ASTContext &Context) {
-  const auto *Sum = dyn_cast<BinaryOperator>(withoutWidening(E, Context));
-  if (!Sum || Sum->getOpcode() != BO_Add)
-    return false;
-  auto IsBlockStart = [&](const Expr *Side) {
-    const auto *Product =
-        dyn_cast<BinaryOperator>(withoutWidening(Side, Context));
-    if (!Product || Product->getOpcode() != BO_Mul)
-      return false;
-    llvm::StringRef Left =
-        xMemberOf(withoutWidening(Product->getLHS(), Context));
-    llvm::StringRef Right =
-        xMemberOf(withoutWidening(Product->getRHS(), Context));
-    return (Left == "blockIdx" && Right == "blockDim") ||
-           (Left == "blockDim" && Right == "blockIdx");
-  };
-  auto IsThread = [&](const Expr *Side) {
-    return xMemberOf(withoutWidening(Side, Context)) == "threadIdx";
-  };
-  return (IsBlockStart(Sum->getLHS()) && IsThread(Sum->getRHS())) ||
-         (IsThread(Sum->getLHS()) && IsBlockStart(Sum->getRHS()));
-}
-
 /// Whether \p E reads only \p Child's parameters, globals (not shared
 /// memory, not the CUDA index variables) and constants: the same in every
 /// thread of the grid, and in the serial run's wrapper, which has the
@@ -216,6 +192,29 @@ private:
 };
 
 } // namespace
+
+bool isXIndex(const Expr *E, const ASTContext &Context) {
+  const auto *Sum = dyn_cast<BinaryOperator>(withoutWidening(E, Context));
+  if (!Sum || Sum->getOpcode() != BO_Add)
+    return false;
+  auto IsBlockStart = [&](const Expr *Side) {
+    const auto *Product =
+        dyn_cast<BinaryOperator>(withoutWidening(Side, Context));
+    if (!Product || Product->getOpcode() != BO_Mul)
+      return false;
+    llvm::StringRef Left =
+        xMemberOf(withoutWidening(Product->getLHS(), Context));
+    llvm::StringRef Right =
+        xMemberOf(withoutWidening(Product->getRHS(), Context));
+    return (Left == "blockIdx" && Right == "blockDim") ||
+           (Left == "blockDim" && Right == "blockIdx");
+  };
+  auto IsThread = [&](const Expr *Side) {
+    return xMemberOf(withoutWidening(Side, Context)) == "threadIdx";
+  };
+  return (IsBlockStart(Sum->getLHS()) && IsThread(Sum->getRHS())) ||
+         (IsThread(Sum->getLHS()) && IsBlockStart(Sum->getRHS()));
+}
 
 std::optional<IndexMember> indexMemberOf(const Expr *E) {
   const llvm::StringRef Variable = indexVariableRead(*E);

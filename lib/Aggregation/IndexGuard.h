@@ -58,6 +58,10 @@ struct IndexMember {
 /// The member of a CUDA index variable that \p E reads, if it reads one.
 std::optional<IndexMember> indexMemberOf(const clang::Expr *E);
 
+/// Whether \p E is the x index, `blockIdx.x * blockDim.x + threadIdx.x`,
+/// in any order and through conversions to integers of 32 bits or more.
+bool isXIndex(const clang::Expr *E, const clang::ASTContext &Context);
+
 /// The CUDA index variable whose member x \p E reads (blockIdx for
 /// `blockIdx.x`), or "".
 llvm::StringRef xMemberOf(const clang::Expr *E);

@@ -53,10 +53,26 @@ bool sameInBlock(const Expr &E, const KernelValues &Values) {
   return Values.isRecomputable(*Bare, /*ThreadIndices=*/false);
 }
 
+/// Whether \p E is the x index (blockIdx.x * blockDim.x + threadIdx.x),
+/// directly or through a local of the kernel initialized with it that
+/// never changes (`int tid = blockIdx.x * blockDim.x + threadIdx.x;`).
+bool xIndexSeenThroughCopies(const Expr *E, const ASTContext &Context,
+                             const KernelValues &Values) {
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *Local = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) &&
+          Local->getInit() && !Values.isChanged(*Local) &&
+          Local->getType()->isIntegerType())
+        return isXIndex(Local->getInit(), Context);
+  return isXIndex(E, Context);
+}
+
 /// The component of threadIdx that \p Test, when true, leaves one thread
 /// of a block row in: `threadIdx.c == 0`, `!threadIdx.c`, or `threadIdx.c`
 /// equal to a value the same in the whole block (the sample quadtree's
-/// `threadIdx.x == NUM_THREADS_PER_BLOCK - 1`).
+/// `threadIdx.x == NUM_THREADS_PER_BLOCK - 1`); or the x index equal to
+/// such a value (`tid == 0`: threadIdx.x is then that value less the
+/// block's start, one in each block).
 std::optional<unsigned> singleThreadTest(const Expr &Test,
                                          const ASTContext &Context,
                                          const KernelValues &Values) {
@@ -71,10 +87,13 @@ std::optional<unsigned> singleThreadTest(const Expr &Test,
     return std::nullopt;
   for (auto [Index, Value] : {std::pair(Equal->getLHS(), Equal->getRHS()),
                               std::pair(Equal->getRHS(), Equal->getLHS())}) {
+    if (!sameInBlock(*Value, Values))
+      continue;
     const std::optional<IndexMember> Member = MemberOf(Index);
-    if (Member && Member->Variable == "threadIdx" &&
-        sameInBlock(*Value, Values))
+    if (Member && Member->Variable == "threadIdx")
       return Member->Component;
+    if (xIndexSeenThroughCopies(Index, Context, Values))
+      return 0u;
   }
   return std::nullopt;
 }
@@ -112,8 +131,11 @@ void noteReadComponents(const Stmt *Body, bool (&Read)[3]) {
 
 } // namespace
 
-bool onlyOneThreadLaunches(const CUDAKernelCallExpr &Launch,
-                           const FunctionDecl &Enclosing, ASTContext &Context) {
+/// Whether only one thread of a block reaches \p Launch in \p Enclosing
+/// (onlyOneThreadLaunches), perhaps many times where \p InLoops.
+static bool onlyOneThreadReaches(const CUDAKernelCallExpr &Launch,
+                                 const FunctionDecl &Enclosing,
+                                 ASTContext &Context, bool InLoops) {
   bool Tested[3] = {false, false, false};
   const Stmt *Body = Enclosing.getBody();
   if (!Body)
@@ -121,9 +143,7 @@ bool onlyOneThreadLaunches(const CUDAKernelCallExpr &Launch,
   const KernelValues Values(Enclosing);
   for (const EnclosingStatements::Holder &H :
        EnclosingStatements(*Body).holding(Launch)) {
-    // A loop may make several launches of the one thread, which the
-    // block's aggregation joins.
-    if (isLoop(*H.Outer))
+    if (!InLoops && isLoop(*H.Outer))
       return false;
     if (const auto *If = dyn_cast<IfStmt>(H.Outer))
       if (If->getThen() == H.Inner && If->getCond())
@@ -134,6 +154,19 @@ bool onlyOneThreadLaunches(const CUDAKernelCallExpr &Launch,
   bool Read[3] = {false, false, false};
   noteReadComponents(Body, Read);
   return (Tested[1] || !Read[1]) && (Tested[2] || !Read[2]);
+}
+
+bool onlyOneThreadLaunches(const CUDAKernelCallExpr &Launch,
+                           const FunctionDecl &Enclosing, ASTContext &Context) {
+  // A loop may make several launches of the one thread, which the block's
+  // aggregation joins.
+  return onlyOneThreadReaches(Launch, Enclosing, Context, /*InLoops=*/false);
+}
+
+bool onlyOneThreadReachesEver(const CUDAKernelCallExpr &Launch,
+                              const FunctionDecl &Enclosing,
+                              ASTContext &Context) {
+  return onlyOneThreadReaches(Launch, Enclosing, Context, /*InLoops=*/true);
 }
 
 } // namespace cdp

@@ -35,12 +35,20 @@ namespace cdp {
 /// \p Enclosing: it is in no loop there, the `if`s it is in test
 /// `threadIdx.x` equal to 0 or to a value the same in the whole block
 /// (`threadIdx.x == blockDim.x - 1`, `== THREADS - 1`), directly or
-/// through a local copy of threadIdx.x that never changes, and
-/// `threadIdx.y` and `threadIdx.z` so too unless \p Enclosing never reads
-/// that index (its blocks then being taken for one-dimensional).
+/// through a local copy of threadIdx.x that never changes, or the x index
+/// (`blockIdx.x * blockDim.x + threadIdx.x`, or such a copy of it) equal
+/// to such a value, and `threadIdx.y` and `threadIdx.z` so too unless
+/// \p Enclosing never reads that index (its blocks then being taken for
+/// one-dimensional).
 bool onlyOneThreadLaunches(const clang::CUDAKernelCallExpr &Launch,
                            const clang::FunctionDecl &Enclosing,
                            clang::ASTContext &Context);
+
+/// The same, where the one thread may reach \p Launch many times, in a
+/// loop.
+bool onlyOneThreadReachesEver(const clang::CUDAKernelCallExpr &Launch,
+                              const clang::FunctionDecl &Enclosing,
+                              clang::ASTContext &Context);
 
 } // namespace cdp
 

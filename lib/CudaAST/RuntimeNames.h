@@ -33,6 +33,9 @@ constexpr llvm::StringLiteral ProfileHeader = "cdp/profile.cuh";
 /// the same under --runtime-checks, and the site those checks report.
 constexpr llvm::StringLiteral DeviceLaunch = "cdp::DeviceLaunch";
 constexpr llvm::StringLiteral CheckedDeviceLaunch = "cdp::CheckedDeviceLaunch";
+/// The tag that opens a launch one thread of a block makes alone in its
+/// warp (`DeviceLaunch<void(int *)>(cdp::oneThreadOfBlock, k, {...})`).
+constexpr llvm::StringLiteral OneThreadOfBlock = "cdp::oneThreadOfBlock";
 /// Before C++17, which has no deduction guides, a launch whose kernel type
 /// each instantiation deduces calls these (`makeDeviceLaunch(k<T>, {...})`)
 /// where C++17 writes `DeviceLaunch(k<T>, {...})`.

@@ -14,6 +14,7 @@
 #include "Aggregation/LaunchBounds.h"
 #include "Aggregation/LaunchCounting.h"
 #include "Aggregation/LaunchedBlocks.h"
+#include "Aggregation/SoleRuntimeCall.h"
 #include "Aggregation/UnboundedCopies.h"
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/NvccAcceptedErrors.h"
@@ -274,6 +275,10 @@ private:
                LoweringDiag::ExplicitFormBesideTransforms);
       }
     }
+    Lowering.OneThreadOfBlock =
+        Lowering.Form == LaunchForm::Runtime &&
+        currentSide() == LaunchSide::Device &&
+        launchesAloneInWarp(Launch, *currentFunction(), Context);
     if (!lowerLaunch(Launch, *currentFunction(), Context, Lowering,
                      currentSide() == LaunchSide::HostDevice,
                      Files.editsOf(File), State))

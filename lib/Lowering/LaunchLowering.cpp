@@ -16,6 +16,7 @@
 #include "Lowering/LaunchLowering.h"
 
 #include "CudaAST/LineDirectives.h"
+#include "CudaAST/RuntimeNames.h"
 #include "Lowering/ExplicitForm.h"
 #include "Lowering/HostDeviceLaunch.h"
 #include "Lowering/LaunchPlan.h"
@@ -81,6 +82,8 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
       if (std::optional<std::string> Alias = aliasPrefix(
               Site, *Kernel, State.Plans.find(Kernel)->second, Options, State))
         Plan->Prefix = *Alias;
+    if (Options.OneThreadOfBlock && IsStatic && !Options.RuntimeChecks)
+      Plan->Prefix += (runtime::OneThreadOfBlock + ", ").str();
     applyRuntimeForm(Site, *Tokens, *Plan, InHostDevice, Edits);
     State.UseRuntime.insert(Site.File);
   }

@@ -588,6 +588,16 @@ public:
     return __activemask() == Lanes;
   }
 
+  /// Whether this thread's block has one dimension: there, a launch that
+  /// one thread of the block makes (`if (threadIdx.x == 0)`), and that is
+  /// the only call into the device runtime its kernel makes, is made by one
+  /// lane of its warp alone, and no other lane can be inside the runtime
+  /// (cdp-lower writes such a launch with `cdp::oneThreadOfBlock`). In a
+  /// block of more dimensions the guard may leave a lane of each row.
+  CDP_LAUNCH_PATH __device__ static bool oneDimensionalBlock() {
+    return blockDim.y == 1 && blockDim.z == 1;
+  }
+
   // Inline, and it must stay so: each launch site has its own copy at its
   // own address. Out of line (__noinline__, to save ptxas time), groups of
   // one warp at different launches ran the same instructions, were
@@ -622,11 +632,14 @@ public:
 
 /// Makes \p Into, one call into the device runtime, inside this warp's
 /// runtime turn; or without the turn where \p MaySkip and the whole warp is
-/// here (RuntimeTurn::wholeWarpHere).
+/// here (RuntimeTurn::wholeWarpHere), or the launch is the one a single
+/// thread of a one-dimensional block makes (\p OneThreadOfBlock).
 template <bool MaySkip, class Call>
-CDP_LAUNCH_PATH __device__ auto inRuntimeTurn(const Call &Into)
+CDP_LAUNCH_PATH __device__ auto inRuntimeTurn(const Call &Into,
+                                              bool OneThreadOfBlock)
     -> decltype(Into()) {
-  if (MaySkip && RuntimeTurn::wholeWarpHere())
+  if (MaySkip && ((OneThreadOfBlock && RuntimeTurn::oneDimensionalBlock()) ||
+                  RuntimeTurn::wholeWarpHere()))
     return Into();
   RuntimeTurn Turn;
   return Into();
@@ -644,7 +657,8 @@ CDP_LAUNCH_PATH __device__ bool needsBuffer(bool UseV2) {
 /// error then stays where cudaGetLastError() finds it.
 template <class Layout, bool MaySkipTurn = true>
 CDP_LAUNCH_PATH __device__ void *
-obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2) {
+obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2,
+             bool OneThreadOfBlock = false) {
   auto Obtain = [&]() -> void * {
     if (UseV2)
       return cudaGetParameterBufferV2(
@@ -658,7 +672,7 @@ obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2) {
                                       : kParamBufferAlign;
     return cudaGetParameterBuffer(Align, Layout::size);
   };
-  return inRuntimeTurn<MaySkipTurn>(Obtain);
+  return inRuntimeTurn<MaySkipTurn>(Obtain, OneThreadOfBlock);
 }
 
 /// Where parameter `Offset` goes in `Buffer`, which is known to be at least
@@ -675,9 +689,9 @@ CDP_LAUNCH_PATH __device__ void *slotAt(void *Buffer, std::size_t Offset) {
 /// aggregation runtime, which must know whether this launch was made (the
 /// thread's last error may be an earlier call's).
 template <class Layout, bool MaySkipTurn = true>
-CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
-                                                    const LaunchConfig &Config,
-                                                    bool UseV2) {
+CDP_LAUNCH_PATH __device__ cudaError_t
+launchBuffer(void *Kernel, void *Buffer, const LaunchConfig &Config, bool UseV2,
+             bool OneThreadOfBlock = false) {
   auto Launch = [&]() -> cudaError_t {
     if (UseV2)
       return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
@@ -688,7 +702,7 @@ CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
                               Config.Stream);
     return cudaErrorLaunchOutOfResources;
   };
-  return inRuntimeTurn<MaySkipTurn>(Launch);
+  return inRuntimeTurn<MaySkipTurn>(Launch, OneThreadOfBlock);
 }
 
 /// Checks the offset cdp-lower wrote against this header's computation.
@@ -702,6 +716,12 @@ __host__ __device__ inline void checkOffset() {
 }
 
 } // namespace detail
+
+/// cdp-lower opens a launch with it, `cdp::DeviceLaunch<...>(
+/// cdp::oneThreadOfBlock, k, {...})`, where one thread of a block makes the
+/// launch and it is the only call into the device runtime that its kernel
+/// makes: in a one-dimensional block it then takes no runtime turn.
+enum OneThreadOfBlockTag { oneThreadOfBlock };
 
 /// One device-side launch of a kernel of type `void(Params...)`, with
 /// `Packed` arguments stored so far. See the file comment for its use.
@@ -751,22 +771,34 @@ class DeviceLaunch<void(Params...), Packed>
   KernelPtr Kernel;
   LaunchConfig Config;
   bool UseV2;
+  /// Opened with oneThreadOfBlock.
+  bool OneThreadOfBlock;
   /// Null when the device runtime could not provide a buffer; the launch is
   /// then skipped and the error stays where cudaGetLastError() finds it.
   void *Buffer;
 
   CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
                                           const LaunchConfig &Config,
-                                          bool UseV2, void *Buffer)
-      : Kernel(Kernel), Config(Config), UseV2(UseV2), Buffer(Buffer) {}
+                                          bool UseV2, bool OneThreadOfBlock,
+                                          void *Buffer)
+      : Kernel(Kernel), Config(Config), UseV2(UseV2),
+        OneThreadOfBlock(OneThreadOfBlock), Buffer(Buffer) {}
 
 public:
   CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
                                           const LaunchConfig &Config)
       : Kernel(Kernel), Config(Config),
-        UseV2(detail::usesLaunchV2(Config.Stream)),
+        UseV2(detail::usesLaunchV2(Config.Stream)), OneThreadOfBlock(false),
         Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
                                             Config, UseV2)) {}
+
+  CDP_LAUNCH_PATH __device__ DeviceLaunch(OneThreadOfBlockTag, KernelPtr Kernel,
+                                          const LaunchConfig &Config)
+      : Kernel(Kernel), Config(Config),
+        UseV2(detail::usesLaunchV2(Config.Stream)), OneThreadOfBlock(true),
+        Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
+                                            Config, UseV2,
+                                            /*OneThreadOfBlock=*/true)) {}
 
   /// Converts `Value` to the next parameter's type, as a call would, and
   /// stores it at `Offset`. cdp-lower writes the offset it computed; the
@@ -779,7 +811,7 @@ public:
     if (Buffer)
       detail::ParamStore<NextParam>::store(detail::slotAt(Buffer, Offset),
                                            Value);
-    return {Kernel, Config, UseV2, Buffer};
+    return {Kernel, Config, UseV2, OneThreadOfBlock, Buffer};
   }
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
@@ -788,7 +820,7 @@ public:
     static_assert(Packed == Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
     detail::launchBuffer<Layout>(reinterpret_cast<void *>(Kernel), Buffer,
-                                 Config, UseV2);
+                                 Config, UseV2, OneThreadOfBlock);
   }
 };
 

@@ -1,0 +1,53 @@
+//===- SoleRuntimeCall.h - A launch no other runtime call meets -*- C++ -*-===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A lowered launch takes its warp's runtime turn (cdp/launch.cuh): two
+// groups of one split warp inside the device runtime at once can hang it.
+// The turn costs four atomics on one address per call into the runtime,
+// and most CDP parents launch from one thread of each block:
+//
+//   __global__ void findPivot(...) {
+//     ...
+//     if (blockIdx.x == 0 && threadIdx.x == 0)
+//       swapRows<<<b, t, 0, cudaStreamTailLaunch>>>(...);
+//   }
+//
+// 9Bruno9's GF(2) solver, a chain of such tail launches, took 3-10% longer
+// lowered than nvcc's build with the turn, 0-3.5% without it (H200). Where
+// one thread of a block makes the launch and the kernel makes no other
+// call into the device runtime, no other lane of the launching warp can
+// be inside the runtime with it, in a one-dimensional block (the runtime
+// tests the block's shape). Such a launch is written with
+// `cdp::oneThreadOfBlock` and takes no turn.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CDP_LOWER_AGGREGATION_SOLERUNTIMECALL_H
+#define CDP_LOWER_AGGREGATION_SOLERUNTIMECALL_H
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace cdp {
+
+/// Whether \p Launch is made by one thread of its block alone in its warp:
+/// \p Enclosing is a kernel, not a template, that only one thread of a
+/// block runs \p Launch in (onlyOneThreadReachesEver), and \p Launch is the
+/// only call into the device runtime that the kernel makes, in its body or
+/// in any function it calls. A call of a function the tool cannot see into
+/// counts as one: through a pointer, a virtual one, one defined in no file
+/// this parse reads, and one of a system header outside the global
+/// namespace, std and cuda::std (thrust's and cub's device-side
+/// algorithms launch, cooperative groups' grid sync calls the runtime).
+bool launchesAloneInWarp(const clang::CUDAKernelCallExpr &Launch,
+                         const clang::FunctionDecl &Enclosing,
+                         clang::ASTContext &Context);
+
+} // namespace cdp
+
+#endif // CDP_LOWER_AGGREGATION_SOLERUNTIMECALL_H
