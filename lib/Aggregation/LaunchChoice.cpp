@@ -125,21 +125,23 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     // runtime's pending-launch limit unaggregated, lost launches).
     const std::optional<std::uint64_t> Threads =
         constantThreads(Launch, Context);
-    if (Threshold < 2) {
-      // A grid of one thread or none: no serial run is worth its code.
-    } else if (Threads && *Threads >= Threshold) {
-      Choice.ConstantThreads = *Threads;
-      Choice.NeverBelowThreshold = Threshold;
-    } else if (Profile && Profile->allAtLeast(Threshold)) {
-      // As a constant grid: the profile saw no launch the threshold takes.
-      Choice.ProfiledLaunches = Profile->launches();
-      Choice.NeverBelowThreshold = Threshold;
-    } else {
-      Choice.Threshold.Threads = Threshold;
-      Choice.Threshold.Quiet = true;
-      if (Profile && Profile->allFewerThan(Threshold)) {
+    // Below a threshold of 2, a serial run would take a grid of one thread
+    // or none, which is not worth its code: no threshold.
+    if (Threshold >= 2) {
+      if (Threads && *Threads >= Threshold) {
+        Choice.ConstantThreads = *Threads;
+        Choice.NeverBelowThreshold = Threshold;
+      } else if (Profile && Profile->allAtLeast(Threshold)) {
+        // As a constant grid: the profile saw no launch the threshold takes.
         Choice.ProfiledLaunches = Profile->launches();
-        Choice.ProfiledBelowThreshold = true;
+        Choice.NeverBelowThreshold = Threshold;
+      } else {
+        Choice.Threshold.Threads = Threshold;
+        Choice.Threshold.Quiet = true;
+        if (Profile && Profile->allFewerThan(Threshold)) {
+          Choice.ProfiledLaunches = Profile->launches();
+          Choice.ProfiledBelowThreshold = true;
+        }
       }
     }
   }
