@@ -318,6 +318,36 @@ class Program:
                 f"cudaStreamFireAndForget>>>(out, {first} + blockIdx.x, "
                 f"{rng.randint(0, 99)});\n}}\n")
 
+    def solo(self):
+        """`soloParent`, whose one launch a single thread of each block
+        makes, once or in a loop, under one of four guards, in blocks of
+        one dimension or of two (where the guard, which tests x alone,
+        passes one thread of each row, all in one warp): cdp-lower opens
+        it with cdp::oneThreadOfBlock, and the runtime skips the turn in
+        the one-dimensional blocks only. Drawn from a generator of its
+        own, after everything else, as the relay is."""
+        rng = random.Random(self.seed * 7919 + 3)
+        child = rng.choice(self.children)
+        blocks = rng.randint(2, 6)
+        shape = rng.choice(["32", "20", "64", "dim3(8, 4)"])
+        base = self.slots
+        self.slots += 2 * blocks
+        guard = rng.choice(["threadIdx.x == 0", "threadIdx.x == blockDim.x - 1",
+                            "g == 0", "g == blockDim.x"])
+        count = rng.randint(1, 2)
+        values = [f"b + i + {rng.randint(0, 90)}" for _ in child[1]]
+        launch = self.call(child, values, f"{base} + 2 * b + i",
+                           rng.choice(STREAMS))
+        text = ("__global__ void soloParent(unsigned long long *out, "
+                "const int *table) {\n"
+                "  const int b = blockIdx.x;\n"
+                "  const int g = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  (void)g;\n"
+                f"  if ({guard})\n"
+                f"    for (int i = 0; i < {count}; ++i)\n"
+                f"      {launch};\n}}\n")
+        return text, f"  soloParent<<<{blocks}, {shape}>>>(out, table);\n"
+
     def recursion(self, stream):
         """A launch of `descend`, which launches itself down to depth 0,
         each level writing its own slot."""
@@ -399,6 +429,7 @@ class Program:
             relay = self.relay() + self.shaped()
             launch_relay = ("  relayParent<<<1, parentBlock>>>(out);\n"
                             "  shapedParent<<<2, parentBlock>>>(out);\n")
+        solo, launch_solo = self.solo()
         main = f"""
 int main() {{
   const int slots = {self.slots};
@@ -414,7 +445,7 @@ int main() {{
   // not as for a parent of one warp in all, which launches as written.
   int parentBlock = {THREADS};
   parent<<<1, parentBlock>>>(out, table);
-{launch_phased_only}{launch_held}{launch_relay}  cudaError_t e = cudaDeviceSynchronize();
+{launch_phased_only}{launch_held}{launch_relay}{launch_solo}  cudaError_t e = cudaDeviceSynchronize();
   static unsigned long long result[slots];
   cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);
   std::printf("seed {self.seed}: %s\\n", cudaGetErrorString(e));
@@ -425,7 +456,7 @@ int main() {{
 """
         include = "#include <cdp/aggregate.cuh>\n" if self.aggregate else ""
         return (include + PRELUDE + children + guarded + recursive + helper +
-                parent + phased_only + held + relay + main)
+                parent + phased_only + held + relay + solo + main)
 
 
 def lower(options, original, output, flags, allowed):
@@ -497,6 +528,13 @@ def check(options, seed, work):
         if problem:
             return [f"seed {seed}: {problem}"]
         outputs.append(output)
+        # soloParent's one launch, made by one thread of each block, takes
+        # no runtime turn where it is lowered as written.
+        if variant == "lowered":
+            with open(output) as f:
+                if "(cdp::oneThreadOfBlock, " not in f.read():
+                    return [f"seed {seed}: soloParent's launch is not "
+                            "opened with cdp::oneThreadOfBlock"]
         # The kernel made for it has its run held for the thread's end.
         if variant == "optimize" and "heldAtEnd" in source:
             with open(output) as f:
