@@ -19,18 +19,24 @@ using namespace clang;
 namespace cdp {
 namespace {
 
-/// The member of a CUDA index variable that \p E reads, directly or
-/// through a local of the kernel that is initialized with it and never
-/// changes (`const int t = threadIdx.x;`).
-std::optional<IndexMember> memberSeenThroughCopies(const Expr *E,
-                                                   const KernelValues &Values) {
+/// What \p E stands for: the initializer of the local of the kernel that
+/// it names, where that local is an integer that never changes (`const
+/// int t = threadIdx.x;`), else \p E itself.
+const Expr *seenThroughCopy(const Expr *E, const KernelValues &Values) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     if (const auto *Local = dyn_cast<VarDecl>(Ref->getDecl()))
       if (Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) &&
           Local->getInit() && !Values.isChanged(*Local) &&
           Local->getType()->isIntegerType())
-        return indexMemberOf(Local->getInit());
-  return indexMemberOf(E);
+        return Local->getInit();
+  return E;
+}
+
+/// The member of a CUDA index variable that \p E reads, directly or
+/// through such a copy.
+std::optional<IndexMember> memberSeenThroughCopies(const Expr *E,
+                                                   const KernelValues &Values) {
+  return indexMemberOf(seenThroughCopy(E, Values));
 }
 
 /// Whether \p E has one value in every thread of a block: it reads
@@ -51,20 +57,6 @@ bool sameInBlock(const Expr &E, const KernelValues &Values) {
            sameInBlock(*Binary->getLHS(), Values) &&
            sameInBlock(*Binary->getRHS(), Values);
   return Values.isRecomputable(*Bare, /*ThreadIndices=*/false);
-}
-
-/// Whether \p E is the x index (blockIdx.x * blockDim.x + threadIdx.x),
-/// directly or through a local of the kernel initialized with it that
-/// never changes (`int tid = blockIdx.x * blockDim.x + threadIdx.x;`).
-bool xIndexSeenThroughCopies(const Expr *E, const ASTContext &Context,
-                             const KernelValues &Values) {
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const auto *Local = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) &&
-          Local->getInit() && !Values.isChanged(*Local) &&
-          Local->getType()->isIntegerType())
-        return isXIndex(Local->getInit(), Context);
-  return isXIndex(E, Context);
 }
 
 /// The component of threadIdx that \p Test, when true, leaves one thread
@@ -92,7 +84,8 @@ std::optional<unsigned> singleThreadTest(const Expr &Test,
     const std::optional<IndexMember> Member = MemberOf(Index);
     if (Member && Member->Variable == "threadIdx")
       return Member->Component;
-    if (xIndexSeenThroughCopies(Index, Context, Values))
+    // The x index, directly or through a copy (`tid == 0`).
+    if (isXIndex(seenThroughCopy(Index, Values), Context))
       return 0u;
   }
   return std::nullopt;

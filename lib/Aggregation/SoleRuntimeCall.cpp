@@ -90,7 +90,7 @@ public:
   }
 
   bool VisitCXXNewExpr(CXXNewExpr *New) {
-    return (!New->getOperatorNew() || calls(*New->getOperatorNew()));
+    return !New->getOperatorNew() || calls(*New->getOperatorNew());
   }
 
   bool VisitCXXDeleteExpr(CXXDeleteExpr *Delete) {
