@@ -76,34 +76,6 @@ bool isDeclaredByToolkit(const Decl &Decl, const SourceManager &SM) {
   return llvm::sys::fs::exists(Beside);
 }
 
-/// Whether clang's error \p Info is that the code uses a CUDA API name, or
-/// a member of a toolkit type, that the toolkit's headers do not declare.
-bool usesWhatToolkitLacks(const Diagnostic &Info, const SourceManager &SM) {
-  switch (Info.getID()) {
-  case diag::err_undeclared_var_use:
-  case diag::err_undeclared_var_use_suggest:
-    if (Info.getArgKind(0) == DiagnosticsEngine::ak_declarationname) {
-      const DeclarationName Name =
-          DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
-      return Name.isIdentifier() && isNamedAsCudaApi(Name.getAsString());
-    }
-    if (Info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo)
-      return Info.getArgIdentifier(0) &&
-             isNamedAsCudaApi(Info.getArgIdentifier(0)->getName());
-    return false;
-  case diag::err_no_member:
-  case diag::err_no_member_suggest:
-    if (Info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
-      return false;
-    return isDeclaredByToolkit(
-        *Decl::castFromDeclContext(
-            reinterpret_cast<const DeclContext *>(Info.getRawArg(1))),
-        SM);
-  default:
-    return false;
-  }
-}
-
 /// The identifier that clang's error \p Info is about, in its argument
 /// \p Index; empty when that argument names none.
 llvm::StringRef identifierArgument(const Diagnostic &Info, unsigned Index) {
@@ -118,6 +90,26 @@ llvm::StringRef identifierArgument(const Diagnostic &Info, unsigned Index) {
       return Identifier->getName();
   }
   return {};
+}
+
+/// Whether clang's error \p Info is that the code uses a CUDA API name, or
+/// a member of a toolkit type, that the toolkit's headers do not declare.
+bool usesWhatToolkitLacks(const Diagnostic &Info, const SourceManager &SM) {
+  switch (Info.getID()) {
+  case diag::err_undeclared_var_use:
+  case diag::err_undeclared_var_use_suggest:
+    return isNamedAsCudaApi(identifierArgument(Info, 0));
+  case diag::err_no_member:
+  case diag::err_no_member_suggest:
+    if (Info.getArgKind(1) != DiagnosticsEngine::ak_declcontext)
+      return false;
+    return isDeclaredByToolkit(
+        *Decl::castFromDeclContext(
+            reinterpret_cast<const DeclContext *>(Info.getRawArg(1))),
+        SM);
+  default:
+    return false;
+  }
 }
 
 /// Whether clang's error \p Info, made in the scope of a class, is that a

@@ -784,21 +784,25 @@ class DeviceLaunch<void(Params...), Packed>
       : Kernel(Kernel), Config(Config), UseV2(UseV2),
         OneThreadOfBlock(OneThreadOfBlock), Buffer(Buffer) {}
 
+  /// The first link: obtains the buffer.
+  CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
+                                          const LaunchConfig &Config,
+                                          bool UseV2, bool OneThreadOfBlock)
+      : DeviceLaunch(
+            Kernel, Config, UseV2, OneThreadOfBlock,
+            detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
+                                         Config, UseV2, OneThreadOfBlock)) {}
+
 public:
   CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
                                           const LaunchConfig &Config)
-      : Kernel(Kernel), Config(Config),
-        UseV2(detail::usesLaunchV2(Config.Stream)), OneThreadOfBlock(false),
-        Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
-                                            Config, UseV2)) {}
+      : DeviceLaunch(Kernel, Config, detail::usesLaunchV2(Config.Stream),
+                     /*OneThreadOfBlock=*/false) {}
 
   CDP_LAUNCH_PATH __device__ DeviceLaunch(OneThreadOfBlockTag, KernelPtr Kernel,
                                           const LaunchConfig &Config)
-      : Kernel(Kernel), Config(Config),
-        UseV2(detail::usesLaunchV2(Config.Stream)), OneThreadOfBlock(true),
-        Buffer(detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
-                                            Config, UseV2,
-                                            /*OneThreadOfBlock=*/true)) {}
+      : DeviceLaunch(Kernel, Config, detail::usesLaunchV2(Config.Stream),
+                     /*OneThreadOfBlock=*/true) {}
 
   /// Converts `Value` to the next parameter's type, as a call would, and
   /// stores it at `Offset`. cdp-lower writes the offset it computed; the
