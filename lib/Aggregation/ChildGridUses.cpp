@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/ChildGridUses.h"
+#include "CudaAST/CooperativeGroups.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -42,15 +43,6 @@ bool isBarrier(const FunctionDecl &F) {
   return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
          Name.starts_with("__barrier_sync") || Name.ends_with("_sync") ||
          Name.starts_with("__reduce_");
-}
-
-bool inCooperativeGroups(const Decl &D) {
-  for (const DeclContext *Context = D.getDeclContext(); Context;
-       Context = Context->getParent())
-    if (const auto *Namespace = dyn_cast<NamespaceDecl>(Context))
-      if (Namespace->getName() == "cooperative_groups")
-        return true;
-  return false;
 }
 
 /// The most trips of a loop that counts from a constant to a constant for

@@ -8,6 +8,7 @@
 #include "Aggregation/LaunchingThreads.h"
 #include "Aggregation/EnclosingStatements.h"
 #include "Aggregation/IndexGuard.h"
+#include "CudaAST/CooperativeGroups.h"
 #include "CudaAST/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
@@ -91,8 +92,35 @@ std::optional<unsigned> singleThreadTest(const Expr &Test,
   return std::nullopt;
 }
 
+/// Whether \p E is a thread's rank in its block, `block.thread_rank()` of
+/// a cooperative_groups::thread_block (`cg::this_thread_block()`).
+bool isRankInBlock(const Expr &E) {
+  // A static member: `block.thread_rank()` is no member call.
+  const auto *Call = dyn_cast<CallExpr>(E.IgnoreParenImpCasts());
+  const auto *Rank =
+      Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
+  if (!Rank || !Rank->getIdentifier() || Rank->getName() != "thread_rank")
+    return false;
+  const CXXRecordDecl *Group = Rank->getParent();
+  return Group->getIdentifier() && Group->getName() == "thread_block" &&
+         inCooperativeGroups(*Group);
+}
+
+/// Whether \p Test, when true, leaves one thread of a block: its rank in
+/// the block equal to a value the same in the whole block.
+bool rankInBlockTested(const Expr &Test, const KernelValues &Values) {
+  const auto *Equal = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
+  if (!Equal || Equal->getOpcode() != BO_EQ)
+    return false;
+  return (isRankInBlock(*Equal->getLHS()) &&
+          sameInBlock(*Equal->getRHS(), Values)) ||
+         (isRankInBlock(*Equal->getRHS()) &&
+          sameInBlock(*Equal->getLHS(), Values));
+}
+
 /// Notes in \p Tested the components that \p Condition, when true, leaves
-/// one thread in (singleThreadTest), conjunct by conjunct.
+/// one thread in (singleThreadTest, rankInBlockTested), conjunct by
+/// conjunct.
 void noteSingleThreadTests(const Expr *Condition, const ASTContext &Context,
                            const KernelValues &Values, bool (&Tested)[3]) {
   const auto *Binary =
@@ -100,6 +128,10 @@ void noteSingleThreadTests(const Expr *Condition, const ASTContext &Context,
   if (Binary && Binary->getOpcode() == BO_LAnd) {
     noteSingleThreadTests(Binary->getLHS(), Context, Values, Tested);
     noteSingleThreadTests(Binary->getRHS(), Context, Values, Tested);
+    return;
+  }
+  if (rankInBlockTested(*Condition, Values)) {
+    Tested[0] = Tested[1] = Tested[2] = true;
     return;
   }
   if (std::optional<unsigned> Component =
@@ -124,29 +156,39 @@ void noteReadComponents(const Stmt *Body, bool (&Read)[3]) {
 
 } // namespace
 
+const Stmt *oneThreadRegion(const Stmt &S, const FunctionDecl &Enclosing,
+                            ASTContext &Context) {
+  const Stmt *Body = Enclosing.getBody();
+  if (!Body)
+    return nullptr;
+  bool Read[3] = {false, false, false};
+  noteReadComponents(Body, Read);
+  const KernelValues Values(Enclosing);
+  const std::vector<EnclosingStatements::Holder> Holders =
+      EnclosingStatements(*Body).holding(S);
+  // From the body in: the first branch whose tests, with those of the
+  // branches around it, leave one thread.
+  bool Tested[3] = {false, false, false};
+  for (auto H = Holders.rbegin(); H != Holders.rend(); ++H) {
+    const auto *If = dyn_cast<IfStmt>(H->Outer);
+    if (!If || If->getThen() != H->Inner || !If->getCond())
+      continue;
+    noteSingleThreadTests(If->getCond(), Context, Values, Tested);
+    if (Tested[0] && (Tested[1] || !Read[1]) && (Tested[2] || !Read[2]))
+      return H->Inner;
+  }
+  return nullptr;
+}
+
 /// Whether only one thread of a block reaches \p Launch in \p Enclosing
 /// (onlyOneThreadLaunches), perhaps many times where \p InLoops.
 static bool onlyOneThreadReaches(const CUDAKernelCallExpr &Launch,
                                  const FunctionDecl &Enclosing,
                                  ASTContext &Context, bool InLoops) {
-  bool Tested[3] = {false, false, false};
-  const Stmt *Body = Enclosing.getBody();
-  if (!Body)
+  if (!InLoops && Enclosing.getBody() &&
+      EnclosingStatements(*Enclosing.getBody()).inLoop(Launch))
     return false;
-  const KernelValues Values(Enclosing);
-  for (const EnclosingStatements::Holder &H :
-       EnclosingStatements(*Body).holding(Launch)) {
-    if (!InLoops && isLoop(*H.Outer))
-      return false;
-    if (const auto *If = dyn_cast<IfStmt>(H.Outer))
-      if (If->getThen() == H.Inner && If->getCond())
-        noteSingleThreadTests(If->getCond(), Context, Values, Tested);
-  }
-  if (!Tested[0])
-    return false;
-  bool Read[3] = {false, false, false};
-  noteReadComponents(Body, Read);
-  return (Tested[1] || !Read[1]) && (Tested[2] || !Read[2]);
+  return oneThreadRegion(Launch, Enclosing, Context) != nullptr;
 }
 
 bool onlyOneThreadLaunches(const CUDAKernelCallExpr &Launch,

@@ -1,5 +1,4 @@
-//===- LaunchingThreads.h - A launch one thread of its block makes -*- C++
-//-*-===//
+//===- LaunchingThreads.h - One thread of a block launches ------*- C++ -*-===//
 //
 // Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -27,6 +26,7 @@ namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
 class FunctionDecl;
+class Stmt;
 } // namespace clang
 
 namespace cdp {
@@ -39,7 +39,8 @@ namespace cdp {
 /// (`blockIdx.x * blockDim.x + threadIdx.x`, or such a copy of it) equal
 /// to such a value, and `threadIdx.y` and `threadIdx.z` so too unless
 /// \p Enclosing never reads that index (its blocks then being taken for
-/// one-dimensional).
+/// one-dimensional); or a cooperative_groups::thread_block's
+/// `thread_rank()` equal to such a value.
 bool onlyOneThreadLaunches(const clang::CUDAKernelCallExpr &Launch,
                            const clang::FunctionDecl &Enclosing,
                            clang::ASTContext &Context);
@@ -49,6 +50,15 @@ bool onlyOneThreadLaunches(const clang::CUDAKernelCallExpr &Launch,
 bool onlyOneThreadReachesEver(const clang::CUDAKernelCallExpr &Launch,
                               const clang::FunctionDecl &Enclosing,
                               clang::ASTContext &Context);
+
+/// The outermost statement that holds \p S in \p Enclosing and that only
+/// one thread of a block reaches: the branch of an `if` whose tests, with
+/// those of the `if`s around it, leave one thread as
+/// onlyOneThreadLaunches reads them. Null where there is none. All that
+/// it runs, \p S included, one thread of its block runs alone.
+const clang::Stmt *oneThreadRegion(const clang::Stmt &S,
+                                   const clang::FunctionDecl &Enclosing,
+                                   clang::ASTContext &Context);
 
 } // namespace cdp
 

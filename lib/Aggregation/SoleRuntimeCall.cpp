@@ -8,6 +8,7 @@
 #include "Aggregation/SoleRuntimeCall.h"
 #include "Aggregation/LaunchingThreads.h"
 
+#include "CudaAST/CooperativeGroups.h"
 #include "CudaAST/SystemHeaders.h"
 
 #include "clang/AST/ASTContext.h"
@@ -22,19 +23,35 @@ using namespace clang;
 namespace cdp {
 namespace {
 
-/// Whether \p Function, of a system header, makes no call into the device
-/// runtime: a function or member function of the global namespace (the C
-/// library's, the CUDA intrinsics, threadIdx's members) other than the
-/// CUDA runtime API's, or of std or cuda::std.
-bool systemFunctionCallsNoRuntime(const FunctionDecl &Function) {
-  const DeclContext *Namespace =
-      Function.getDeclContext()->getEnclosingNamespaceContext();
-  if (Namespace->isTranslationUnit())
-    return !Function.getDeclName().isIdentifier() ||
-           !Function.getName().starts_with("cuda");
-  const auto *Inner = dyn_cast<NamespaceDecl>(Namespace);
+/// Whether \p Function is of the global namespace.
+bool isGlobal(const FunctionDecl &Function) {
+  return Function.getDeclContext()
+      ->getEnclosingNamespaceContext()
+      ->isTranslationUnit();
+}
+
+/// Whether \p Function, of a system header, is the device runtime's API:
+/// `cudaGetLastError` and the `__cudaCDP2` entry points it wraps.
+bool isRuntimeApi(const FunctionDecl &Function) {
+  return isGlobal(Function) && Function.getDeclName().isIdentifier() &&
+         (Function.getName().starts_with("cuda") ||
+          Function.getName().starts_with("__cuda"));
+}
+
+/// The namespace \p Function is declared in, inline namespaces passed
+/// over; null for the global namespace.
+const NamespaceDecl *namespaceOf(const FunctionDecl &Function) {
+  const auto *Inner = dyn_cast<NamespaceDecl>(
+      Function.getDeclContext()->getEnclosingNamespaceContext());
   while (Inner && Inner->isInline())
     Inner = dyn_cast<NamespaceDecl>(Inner->getParent());
+  return Inner;
+}
+
+/// Whether \p Function is of std or cuda::std, whose device code does not
+/// launch.
+bool isStandardLibrary(const FunctionDecl &Function) {
+  const NamespaceDecl *Inner = namespaceOf(Function);
   if (!Inner)
     return false;
   if (Inner->isStdNamespace())
@@ -44,12 +61,56 @@ bool systemFunctionCallsNoRuntime(const FunctionDecl &Function) {
          Outer->getParent()->isTranslationUnit() && Outer->getName() == "cuda";
 }
 
+bool builtinInEveryInstance(const Expr &E);
+
+/// Whether the value of \p E, in a template as written, may be of a class
+/// type in one of its instances, whose operators and conversions an
+/// operator on it would call.
+bool mayBeOfClass(const Expr &E) {
+  const Expr *Bare = E.IgnoreParens();
+  auto ClassOrEnum = [](const clang::Type *T) {
+    return T->isRecordType() || T->isEnumeralType();
+  };
+  if (!Bare->isTypeDependent())
+    return ClassOrEnum(Bare->getType()->getBaseElementTypeUnsafe());
+  if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Bare)) {
+    QualType Base = Subscript->getBase()->IgnoreParenImpCasts()->getType();
+    const clang::Type *Element = Base->getPointeeOrArrayElementType();
+    return Element == Base.getTypePtr() || Element->isDependentType() ||
+           ClassOrEnum(Element);
+  }
+  // A built-in operator's value is no class where its operands are none.
+  if (builtinInEveryInstance(*Bare))
+    return false;
+  const clang::Type *Element = Bare->getType()->getBaseElementTypeUnsafe();
+  return !Element->isPointerType() &&
+         (Element->isDependentType() || ClassOrEnum(Element));
+}
+
+/// Whether \p E, in a template as written, is an operator that every
+/// instance of the template reads as a built-in one: none of its operands
+/// may be of a class or an enumeration there.
+bool builtinInEveryInstance(const Expr &E) {
+  const auto *Operator = dyn_cast<CXXOperatorCallExpr>(&E);
+  if (!Operator && !isa<BinaryOperator, UnaryOperator, ArraySubscriptExpr,
+                        ConditionalOperator, ImplicitCastExpr>(E))
+    return false;
+  // An operator call's first child is its callee.
+  for (const Stmt *Operand : E.children())
+    if (const auto *Value = dyn_cast_or_null<Expr>(Operand);
+        Value && (!Operator || Value != Operator->getCallee()) &&
+        mayBeOfClass(*Value))
+      return false;
+  return true;
+}
+
 /// Walks a kernel's body and the functions it calls, and finds whether
-/// any of them calls into the device runtime other than by \p Launch.
+/// any of them may call into the device runtime outside \p OneThread, the
+/// statement that only one thread of a block runs.
 class OtherRuntimeCalls : public RecursiveASTVisitor<OtherRuntimeCalls> {
 public:
-  OtherRuntimeCalls(const CUDAKernelCallExpr &Launch, const SourceManager &SM)
-      : Launch(Launch), SM(SM) {}
+  OtherRuntimeCalls(const Stmt &OneThread, const SourceManager &SM)
+      : OneThread(OneThread), SM(SM) {}
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -60,24 +121,32 @@ public:
     return TraverseDecl(const_cast<FunctionDecl *>(&Function));
   }
 
-  bool TraverseCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    if (Call != &Launch)
-      return false;
-    // The configuration's call is the launch's own: its operands only.
-    if (const auto *Config = dyn_cast_or_null<CallExpr>(Call->getConfig()))
-      for (const Expr *Operand : Config->arguments())
-        if (!TraverseStmt(const_cast<Expr *>(Operand)))
-          return false;
-    for (Expr *Argument : Call->arguments())
-      if (!TraverseStmt(Argument))
-        return false;
-    return true;
+  bool TraverseStmt(Stmt *S) {
+    // What one thread runs alone may call the runtime as it likes: no other
+    // lane of its warp is there. Jumped into, it may not be one thread's.
+    if (S == &OneThread)
+      return !holdsLabel(*S);
+    return RecursiveASTVisitor::TraverseStmt(S);
+  }
+
+  bool TraverseCUDAKernelCallExpr(CUDAKernelCallExpr *) { return false; }
+
+  /// In a template as written, what an instance may resolve otherwise: a
+  /// call of an operator, a constructor or a conversion of a type not
+  /// known yet. Naming a value makes none, nor does an operator whose
+  /// operands are no class in any instance (`sum += sums[w]` with
+  /// `__shared__ int sums[Threads / 32]`).
+  bool VisitExpr(Expr *E) {
+    return !E->isTypeDependent() ||
+           isa<DeclRefExpr, MemberExpr, ParenExpr>(E) ||
+           builtinInEveryInstance(*E);
   }
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
-      return isa<CXXPseudoDestructorExpr>(Call->getCallee()->IgnoreParens());
+      return isa<CXXPseudoDestructorExpr>(Call->getCallee()->IgnoreParens()) ||
+             builtinInEveryInstance(*Call);
     if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
         Method && Method->isVirtual())
       return false;
@@ -102,29 +171,62 @@ public:
   bool VisitVarDecl(VarDecl *Var) { return destroys(Var->getType()); }
 
 private:
-  /// False when a call of \p Callee may call the runtime.
+  /// Whether a jump from outside \p S may land in it: it holds a label,
+  /// or a case of a switch around it (\p InSwitch: a switch inside \p S
+  /// holds the cases below).
+  static bool holdsLabel(const Stmt &S, bool InSwitch = false) {
+    if (isa<LabelStmt>(S) || (!InSwitch && isa<SwitchCase>(S)))
+      return true;
+    for (const Stmt *Child : S.children())
+      if (Child && holdsLabel(*Child, InSwitch || isa<SwitchStmt>(S)))
+        return true;
+    return false;
+  }
+
+  /// False when a call of \p Callee may call the runtime. Of a system
+  /// header's functions, the runtime's API does; std's, cuda::std's and
+  /// the global functions it does not define (the C library's, the
+  /// intrinsics') do not; cooperative groups' (which call what they are
+  /// given: cg::reduce's operator, cg::invoke_one's function; the parse
+  /// keeps their bodies, Driver/LaunchScan.h) and the global ones it
+  /// defines are read as the program's own are; any other (thrust's and
+  /// cub's algorithms launch) counts as a call of the runtime.
   bool calls(const FunctionDecl &Callee) {
     if (Callee.getBuiltinID() != 0)
       return true;
-    if (isInSystemHeader(&Callee, SM))
-      return systemFunctionCallsNoRuntime(Callee);
+    const bool OfSystem = isInSystemHeader(&Callee, SM);
+    if (OfSystem) {
+      if (isRuntimeApi(Callee))
+        return false;
+      if (isStandardLibrary(Callee))
+        return true;
+      if (!isGlobal(Callee) && !inCooperativeGroups(Callee))
+        return false;
+    }
     const FunctionDecl *Definition = Callee.getDefinition();
     if (!Definition || !Definition->hasBody())
-      return Callee.isDefaulted() || Callee.isTrivial();
+      return Callee.isDefaulted() || Callee.isTrivial() ||
+             (OfSystem && isGlobal(Callee));
     return inFunction(*Definition);
   }
 
   /// False when destroying an object of \p Type may call the runtime.
   bool destroys(QualType Type) {
-    const CXXRecordDecl *Record =
-        Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    // An array's elements, its size perhaps a template's parameter
+    // (`__shared__ int sums[Threads / 32]`).
+    const clang::Type *Element = Type->getBaseElementTypeUnsafe();
+    if (Element->isScalarType() || Type->isReferenceType())
+      return true;
+    if (Element->isDependentType())
+      return false;
+    const CXXRecordDecl *Record = Element->getAsCXXRecordDecl();
     if (!Record || !Record->hasDefinition())
       return true;
     const CXXDestructorDecl *Destructor = Record->getDestructor();
     return !Destructor || calls(*Destructor);
   }
 
-  const CUDAKernelCallExpr &Launch;
+  const Stmt &OneThread;
   const SourceManager &SM;
   llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
 };
@@ -133,13 +235,12 @@ private:
 
 bool launchesAloneInWarp(const CUDAKernelCallExpr &Launch,
                          const FunctionDecl &Enclosing, ASTContext &Context) {
-  if (!Enclosing.hasAttr<CUDAGlobalAttr>() || Enclosing.isTemplated() ||
+  if (!Enclosing.hasAttr<CUDAGlobalAttr>() ||
       Enclosing.isTemplateInstantiation() || !Enclosing.hasBody())
     return false;
-  if (!onlyOneThreadReachesEver(Launch, Enclosing, Context))
-    return false;
-  return OtherRuntimeCalls(Launch, Context.getSourceManager())
-      .inFunction(Enclosing);
+  const Stmt *OneThread = oneThreadRegion(Launch, Enclosing, Context);
+  return OneThread && OtherRuntimeCalls(*OneThread, Context.getSourceManager())
+                          .inFunction(Enclosing);
 }
 
 } // namespace cdp

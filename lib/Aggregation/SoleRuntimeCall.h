@@ -17,10 +17,12 @@
 //
 // 9Bruno9's GF(2) solver, a chain of such tail launches, took 3-10% longer
 // lowered than nvcc's build with the turn, 0-3.5% without it (H200). Where
-// one thread of a block makes the launch and the kernel makes no other
-// call into the device runtime, no other lane of the launching warp can
-// be inside the runtime with it, in a one-dimensional block (the runtime
-// tests the block's shape). Such a launch is written with
+// only one thread of a block runs the branch that launches, and the kernel
+// calls the device runtime nowhere else, no other lane of the launching
+// warp can be inside the runtime with it, in a one-dimensional block (the
+// runtime tests the block's shape). In that branch the thread may call the
+// runtime as it likes: launch twice, read the launch's error (BSMR-SDDMM's
+// clustering block does). Such a launch is written with
 // `cdp::oneThreadOfBlock` and takes no turn.
 //
 //===----------------------------------------------------------------------===//
@@ -36,14 +38,18 @@ class FunctionDecl;
 namespace cdp {
 
 /// Whether \p Launch is made by one thread of its block alone in its warp:
-/// \p Enclosing is a kernel, not a template, that only one thread of a
-/// block runs \p Launch in (onlyOneThreadReachesEver), and \p Launch is the
-/// only call into the device runtime that the kernel makes, in its body or
-/// in any function it calls. A call of a function the tool cannot see into
-/// counts as one: through a pointer, a virtual one, one defined in no file
-/// this parse reads, and one of a system header outside the global
-/// namespace, std and cuda::std (thrust's and cub's device-side
-/// algorithms launch, cooperative groups' grid sync calls the runtime).
+/// \p Enclosing is a kernel, in which \p Launch is in a branch that only
+/// one thread of a block runs (oneThreadRegion) and that no jump enters,
+/// and the kernel makes no call into the device runtime outside that
+/// branch, in its body or in any function it calls. A call of a function
+/// the tool cannot see into counts as one: through a pointer, a virtual
+/// one, and one defined in no file this parse reads, but for the C
+/// library's and the intrinsics'. System headers are read as the
+/// program's own code (thrust's and cub's device-side algorithms launch;
+/// cooperative groups' block calls do not), but for the runtime's API and
+/// std's and cuda::std's functions. In a template as written, any
+/// expression of a type that depends on its parameters counts as one
+/// outside the branch: an instance may call an operator there.
 bool launchesAloneInWarp(const clang::CUDAKernelCallExpr &Launch,
                          const clang::FunctionDecl &Enclosing,
                          clang::ASTContext &Context);

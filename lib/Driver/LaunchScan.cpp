@@ -111,6 +111,10 @@ LaunchScan scanOf(StringRef Text, const LangOptions &LangOpts) {
          StringRef(Tok.getLiteralData(), Tok.getLength())
              .contains("griddepcontrol")))
       return {LaunchScan::PerArchitecture, /*FollowsCalls=*/true, {}};
+    // The analysis of a launch's one thread reads cooperative groups'
+    // bodies (Aggregation/SoleRuntimeCall.h).
+    if (Identifier && Name == "cooperative_groups")
+      Result.FollowsCalls = true;
     if (Identifier && namesAnArchitecture(Name))
       Result.Need = LaunchScan::PerArchitecture;
     else if (Tok.isOneOf(tok::lesslessless, tok::greatergreatergreater) ||

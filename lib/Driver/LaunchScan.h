@@ -46,8 +46,9 @@ struct LaunchScan {
   /// Whether a check that follows a kernel's calls into system headers
   /// may run: the files name PDL (its API, <cdp/pdl.cuh>'s markers or its
   /// instructions), whose checks look for the wait in the CUDA headers'
-  /// wrappers too. (The aggregation, --threshold and the migration stop at
-  /// a system header's functions.)
+  /// wrappers too, or cooperative groups, whose calls the lowering reads
+  /// to find whether a launch is alone in its warp. (The aggregation,
+  /// --threshold and the migration stop at a system header's functions.)
   bool FollowsCalls = true;
   /// The files read (absolute, sorted, system headers left out).
   std::vector<std::string> Files;

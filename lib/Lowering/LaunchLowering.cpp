@@ -82,7 +82,7 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
       if (std::optional<std::string> Alias = aliasPrefix(
               Site, *Kernel, State.Plans.find(Kernel)->second, Options, State))
         Plan->Prefix = *Alias;
-    if (Options.OneThreadOfBlock && IsStatic && !Options.RuntimeChecks)
+    if (Options.OneThreadOfBlock && !Options.RuntimeChecks)
       Plan->Prefix += (runtime::OneThreadOfBlock + ", ").str();
     applyRuntimeForm(Site, *Tokens, *Plan, InHostDevice, Edits);
     State.UseRuntime.insert(Site.File);

@@ -137,10 +137,10 @@ struct LaunchLoweringOptions {
   /// and report a launch the device runtime refuses (--runtime-checks):
   /// `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;
-  /// The launch is made by one thread of its block alone in its warp, the
-  /// only call into the device runtime of its kernel (SoleRuntimeCall.h):
-  /// the runtime form opens it with `cdp::oneThreadOfBlock`, and it takes
-  /// no runtime turn in a one-dimensional block.
+  /// The launch is made where one thread of its block runs alone, and its
+  /// kernel calls the device runtime nowhere else (SoleRuntimeCall.h): the
+  /// runtime form opens it with `cdp::oneThreadOfBlock`, and it takes no
+  /// runtime turn in a one-dimensional block.
   bool OneThreadOfBlock = false;
 };
 

@@ -21,8 +21,8 @@ __global__ void child(int *out, int n) {
 }
 
 // CHECK-LABEL: __global__ void statements(
-// CHECK: cdp::profile::count("{{.*}}instrument.cu:[[@LINE+4]]:5", (n + 31) / 32, 32); cdp::DeviceLaunch<void(int *, int)>(child, {(n + 31) / 32, 32, 0, cudaStreamFireAndForget})
-// CHECK: cdp::profile::count("{{.*}}instrument.cu:[[@LINE+4]]:5", dim3(n, 2), dim3(16, 2)); cdp::DeviceLaunch<void(int *, int)>(child, {dim3(n, 2), dim3(16, 2), 0, cudaStreamFireAndForget})
+// CHECK: cdp::profile::count("{{.*}}instrument.cu:[[@LINE+4]]:5", (n + 31) / 32, 32); cdp::DeviceLaunch<void(int *, int)>(cdp::oneThreadOfBlock, child, {(n + 31) / 32, 32, 0, cudaStreamFireAndForget})
+// CHECK: cdp::profile::count("{{.*}}instrument.cu:[[@LINE+4]]:5", dim3(n, 2), dim3(16, 2)); cdp::DeviceLaunch<void(int *, int)>(cdp::oneThreadOfBlock, child, {dim3(n, 2), dim3(16, 2), 0, cudaStreamFireAndForget})
 __global__ void statements(int *out, int n) {
   if (threadIdx.x == 0) {
     child<<<(n + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(out, n);

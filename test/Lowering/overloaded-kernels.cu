@@ -26,7 +26,7 @@ __global__ void dispatch(unsigned *bins, unsigned n, const K *keys,
   if (threadIdx.x == 0)
     sortSegments<K><<<(n + 7) / 8, 32, 0, cudaStreamFireAndForget>>>(
         bins, n, keys, out);
-  // CHECK: cdp::DeviceLaunch<void(const unsigned int *, unsigned int, const K *, unsigned int *)>(sortSegments<K>, {(n + 7) / 8, 32, 0, cudaStreamFireAndForget})
+  // CHECK: cdp::DeviceLaunch<void(const unsigned int *, unsigned int, const K *, unsigned int *)>(cdp::oneThreadOfBlock, sortSegments<K>, {(n + 7) / 8, 32, 0, cudaStreamFireAndForget})
   // CHECK-NEXT: .arg(bins).arg(n).arg(keys).arg(out).launch();
 }
 template <class K>

@@ -589,11 +589,12 @@ public:
   }
 
   /// Whether this thread's block has one dimension: there, a launch that
-  /// one thread of the block makes (`if (threadIdx.x == 0)`), and that is
-  /// the only call into the device runtime its kernel makes, is made by one
-  /// lane of its warp alone, and no other lane can be inside the runtime
-  /// (cdp-lower writes such a launch with `cdp::oneThreadOfBlock`). In a
-  /// block of more dimensions the guard may leave a lane of each row.
+  /// one thread of the block makes (`if (threadIdx.x == 0)`), in a kernel
+  /// that calls the device runtime nowhere outside that thread's branch,
+  /// is made by one lane of its warp alone, and no other lane can be
+  /// inside the runtime (cdp-lower writes such a launch with
+  /// `cdp::oneThreadOfBlock`). In a block of more dimensions the guard may
+  /// leave a lane of each row.
   CDP_LAUNCH_PATH __device__ static bool oneDimensionalBlock() {
     return blockDim.y == 1 && blockDim.z == 1;
   }
@@ -718,9 +719,9 @@ __host__ __device__ inline void checkOffset() {
 } // namespace detail
 
 /// cdp-lower opens a launch with it, `cdp::DeviceLaunch<...>(
-/// cdp::oneThreadOfBlock, k, {...})`, where one thread of a block makes the
-/// launch and it is the only call into the device runtime that its kernel
-/// makes: in a one-dimensional block it then takes no runtime turn.
+/// cdp::oneThreadOfBlock, k, {...})`, where one thread of a block runs
+/// alone and its kernel calls the device runtime nowhere else: in a
+/// one-dimensional block it then takes no runtime turn.
 enum OneThreadOfBlockTag { oneThreadOfBlock };
 
 /// One device-side launch of a kernel of type `void(Params...)`, with
@@ -833,6 +834,9 @@ public:
 template <class... Params>
 DeviceLaunch(void (*)(Params...), const LaunchConfig &)
     -> DeviceLaunch<void(Params...), 0>;
+template <class... Params>
+DeviceLaunch(OneThreadOfBlockTag, void (*)(Params...), const LaunchConfig &)
+    -> DeviceLaunch<void(Params...), 0>;
 #else
 /// Before C++17 (no deduction guides), dependent launches write
 /// `cdp::makeDeviceLaunch(k<T>, {...})`.
@@ -840,6 +844,12 @@ template <class... Params>
 __device__ DeviceLaunch<void(Params...), 0>
 makeDeviceLaunch(void (*Kernel)(Params...), const LaunchConfig &Config) {
   return DeviceLaunch<void(Params...), 0>(Kernel, Config);
+}
+template <class... Params>
+__device__ DeviceLaunch<void(Params...), 0>
+makeDeviceLaunch(OneThreadOfBlockTag Tag, void (*Kernel)(Params...),
+                 const LaunchConfig &Config) {
+  return DeviceLaunch<void(Params...), 0>(Tag, Kernel, Config);
 }
 #endif
 
