@@ -319,33 +319,43 @@ class Program:
                 f"{rng.randint(0, 99)});\n}}\n")
 
     def solo(self):
-        """`soloParent`, whose one launch a single thread of each block
-        makes, once or in a loop, under one of four guards, in blocks of
-        one dimension or of two (where the guard, which tests x alone,
-        passes one thread of each row, all in one warp): cdp-lower opens
-        it with cdp::oneThreadOfBlock, and the runtime skips the turn in
-        the one-dimensional blocks only. Drawn from a generator of its
-        own, after everything else, as the relay is."""
+        """`soloParent`, whose launch a single thread of each block makes,
+        once or in a loop, under one of four guards, in blocks of one
+        dimension or of two (where the guard, which tests x alone, passes
+        one thread of each row, all in one warp), and in that thread's
+        branch perhaps a second launch or a read of the launch's error
+        (the one thread may call the runtime as it likes there): cdp-lower
+        opens its launches with cdp::oneThreadOfBlock, and the runtime
+        skips the turn in the one-dimensional blocks only. Drawn from a
+        generator of its own, after everything else, as the relay is."""
         rng = random.Random(self.seed * 7919 + 3)
         child = rng.choice(self.children)
         blocks = rng.randint(2, 6)
         shape = rng.choice(["32", "20", "64", "dim3(8, 4)"])
         base = self.slots
-        self.slots += 2 * blocks
+        self.slots += 3 * blocks
         guard = rng.choice(["threadIdx.x == 0", "threadIdx.x == blockDim.x - 1",
                             "g == 0", "g == blockDim.x"])
         count = rng.randint(1, 2)
         values = [f"b + i + {rng.randint(0, 90)}" for _ in child[1]]
         launch = self.call(child, values, f"{base} + 2 * b + i",
                            rng.choice(STREAMS))
+        extra = ""
+        if rng.random() < 0.3:
+            second = rng.choice(self.children)
+            extra += "      " + self.call(
+                second, [f"b + {rng.randint(0, 90)}" for _ in second[1]],
+                f"{base + 2 * blocks} + b", rng.choice(STREAMS)) + ";\n"
+        if rng.random() < 0.3:
+            extra += "      (void)cudaGetLastError();\n"
         text = ("__global__ void soloParent(unsigned long long *out, "
                 "const int *table) {\n"
                 "  const int b = blockIdx.x;\n"
                 "  const int g = blockIdx.x * blockDim.x + threadIdx.x;\n"
                 "  (void)g;\n"
                 f"  if ({guard})\n"
-                f"    for (int i = 0; i < {count}; ++i)\n"
-                f"      {launch};\n}}\n")
+                f"    for (int i = 0; i < {count}; ++i) {{\n"
+                f"      {launch};\n{extra}    }}\n}}\n")
         return text, f"  soloParent<<<{blocks}, {shape}>>>(out, table);\n"
 
     def recursion(self, stream):
@@ -459,6 +469,15 @@ int main() {{
                 parent + phased_only + held + relay + solo + main)
 
 
+
+def kernel_text(text, name):
+    """Kernel `name`'s definition in `text`, up to its closing brace at the
+    start of a line."""
+    start = text.index(f"__global__ void {name}(")
+    end = text.find("\n}\n", start)
+    return text[start:end]
+
+
 def lower(options, original, output, flags, allowed):
     """Lowers `original` into `output`; the problem as a line, or None.
     Warnings whose text holds one of `allowed` are expected."""
@@ -528,13 +547,15 @@ def check(options, seed, work):
         if problem:
             return [f"seed {seed}: {problem}"]
         outputs.append(output)
-        # soloParent's one launch, made by one thread of each block, takes
-        # no runtime turn where it is lowered as written.
+        # soloParent's launches, made by one thread of each block, take no
+        # runtime turn where they are lowered as written.
         if variant == "lowered":
             with open(output) as f:
-                if "(cdp::oneThreadOfBlock, " not in f.read():
-                    return [f"seed {seed}: soloParent's launch is not "
-                            "opened with cdp::oneThreadOfBlock"]
+                lowered = kernel_text(f.read(), "soloParent")
+            if (lowered.count("(cdp::oneThreadOfBlock, ") !=
+                    kernel_text(source, "soloParent").count("<<<")):
+                return [f"seed {seed}: a launch of soloParent is not "
+                        "opened with cdp::oneThreadOfBlock"]
         # The kernel made for it has its run held for the thread's end.
         if variant == "optimize" and "heldAtEnd" in source:
             with open(output) as f:

@@ -1,15 +1,26 @@
-// Launches that one thread of a block makes, each its kernel's only call
-// into the device runtime: cdp-lower opens them with cdp::oneThreadOfBlock
+// Launches that one thread of a block makes, in kernels that call the
+// device runtime nowhere else: cdp-lower opens them with cdp::oneThreadOfBlock
 // and, in a one-dimensional block, they take no runtime turn
 // (lib/Aggregation/SoleRuntimeCall.h). A chain of tail launches from the
 // grid's first thread (9Bruno9's GF(2) solver's shape), and a block of two
 // rows whose guard tests the x index only: two lanes of each warp launch,
-// at different times, and the runtime takes the turn for them.
+// at different times, and the runtime takes the turn for them. A thread
+// that launches twice and reads the launch's error in its branch
+// (BSMR-SDDMM's clustering block), and a kernel template that launches
+// itself from the thread of rank 0 of a block's cooperative group, with
+// a shared array of its parameter's size (NVIDIA's quadtree sample's
+// shape): both tagged too.
 #include "common.cuh"
+#include <cooperative_groups.h>
+
+namespace cg = cooperative_groups;
 
 __device__ int g_sum;
 __device__ int g_children;
 __device__ unsigned g_arrivals;
+__device__ int g_errors;
+__device__ int g_nodes;
+__device__ int g_leafSums;
 
 __global__ void step(int *data, int n, int steps) {
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
@@ -36,6 +47,37 @@ __global__ void rowsOfBlock(int spin) {
     counted<<<1, 1, 0, cudaStreamFireAndForget>>>();
 }
 
+__global__ void twoAndError(int spin) {
+  unsigned order = atomicAdd(&g_arrivals, 1u);
+  long long until = clock64() + (order % 3) * spin;
+  while (clock64() < until) {
+  }
+  if (threadIdx.x == blockDim.x - 1) {
+    counted<<<1, 2, 0, cudaStreamFireAndForget>>>();
+    counted<<<1, 3>>>();
+    if (cudaGetLastError() != cudaSuccess)
+      atomicAdd(&g_errors, 1);
+  }
+}
+
+template <int Threads> __global__ void quadNode(int depth) {
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ int partial[Threads / 32];
+  if (block.thread_rank() % 32 == 0)
+    partial[block.thread_rank() / 32] = depth;
+  block.sync();
+  int sum = 0;
+  for (int w = 0; w < Threads / 32; ++w)
+    sum += partial[w];
+  if (block.thread_rank() == 0) {
+    atomicAdd(&g_nodes, 1);
+    if (depth > 0)
+      quadNode<Threads><<<4, Threads>>>(depth - 1);
+    else
+      atomicAdd(&g_leafSums, sum);
+  }
+}
+
 __global__ void total(const int *data, int n) {
   int sum = 0;
   for (int i = 0; i < n; ++i)
@@ -43,6 +85,9 @@ __global__ void total(const int *data, int n) {
   logValue(sum);
   logValue(g_sum);
   logValue(g_children);
+  logValue(g_errors);
+  logValue(g_nodes);
+  logValue(g_leafSums);
 }
 
 int main() {
@@ -53,6 +98,8 @@ int main() {
   step<<<64, 256>>>(data, n, 40);
   rowsOfBlock<<<256, dim3(16, 2)>>>(2000);
   rowsOfBlock<<<256, 64>>>(2000);
+  twoAndError<<<300, 64>>>(2000);
+  quadNode<128><<<1, 128>>>(4);
   cudaDeviceSynchronize();
   total<<<1, 1>>>(data, n);
   printLog("one_thread_of_block");
