@@ -44,12 +44,14 @@ namespace cdp {
 /// branch, in its body or in any function it calls. A call of a function
 /// the tool cannot see into counts as one: through a pointer, a virtual
 /// one, and one defined in no file this parse reads, but for the C
-/// library's and the intrinsics'. System headers are read as the
-/// program's own code (thrust's and cub's device-side algorithms launch;
-/// cooperative groups' block calls do not), but for the runtime's API and
-/// std's and cuda::std's functions. In a template as written, any
-/// expression of a type that depends on its parameters counts as one
-/// outside the branch: an instance may call an operator there.
+/// library's and the intrinsics'. Of system headers, the runtime's API
+/// counts; std's and cuda::std's functions do not; cooperative groups'
+/// and the global namespace's are read as the program's own code; any
+/// other namespace's counts unread (thrust's and cub's device-side
+/// algorithms launch). In a template as written, an expression of a type
+/// that depends on its parameters counts as one outside the branch, but
+/// for naming a value and built-in operators on no class: an instance
+/// may call an operator there.
 bool launchesAloneInWarp(const clang::CUDAKernelCallExpr &Launch,
                          const clang::FunctionDecl &Enclosing,
                          clang::ASTContext &Context);
