@@ -599,6 +599,13 @@ public:
     return blockDim.y == 1 && blockDim.z == 1;
   }
 
+  /// One atomic on this warp's turn that changes no holder's count: where
+  /// a launch skipped the turn, what its release would have cost
+  /// (launchBuffer says why).
+  CDP_LAUNCH_PATH __device__ static void touch() {
+    atomicAdd(ofThisWarp(), 0ull);
+  }
+
   // Inline, and it must stay so: each launch site has its own copy at its
   // own address. Out of line (__noinline__, to save ptxas time), groups of
   // one warp at different launches ran the same instructions, were
@@ -716,7 +723,7 @@ launchBuffer(void *Kernel, void *Buffer, const LaunchConfig &Config, bool UseV2,
   // (docs/benchmarks.md).
   if (OneThreadOfBlock && Config.Stream == nullptr &&
       RuntimeTurn::oneDimensionalBlock())
-    atomicAdd(&runtimeTurns<>()[warpSlotIndex()], 0ull);
+    RuntimeTurn::touch();
   return Result;
 }
 
