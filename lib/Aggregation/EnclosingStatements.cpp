@@ -41,4 +41,19 @@ bool isLoop(const Stmt &S) {
   return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
+/// mayBeJumpedInto, where \p InSwitch: a switch inside the statement asked
+/// about holds \p S, and with it the cases in \p S.
+static bool holdsLabel(const Stmt &S, bool InSwitch) {
+  if (isa<LabelStmt>(S) || (!InSwitch && isa<SwitchCase>(S)))
+    return true;
+  for (const Stmt *Child : S.children())
+    if (Child && holdsLabel(*Child, InSwitch || isa<SwitchStmt>(S)))
+      return true;
+  return false;
+}
+
+bool mayBeJumpedInto(const Stmt &S) {
+  return holdsLabel(S, /*InSwitch=*/false);
+}
+
 } // namespace cdp

@@ -54,6 +54,10 @@ private:
 /// Whether \p S is a loop statement.
 bool isLoop(const clang::Stmt &S);
 
+/// Whether a jump from outside \p S may land in it: it holds a label, or a
+/// case of a switch around it.
+bool mayBeJumpedInto(const clang::Stmt &S);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_AGGREGATION_ENCLOSINGSTATEMENTS_H

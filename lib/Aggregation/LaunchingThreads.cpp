@@ -65,26 +65,53 @@ bool sameInBlock(const Expr &E, const KernelValues &Values) {
 /// equal to a value the same in the whole block (the sample quadtree's
 /// `threadIdx.x == NUM_THREADS_PER_BLOCK - 1`); or the x index equal to
 /// such a value (`tid == 0`: threadIdx.x is then that value less the
-/// block's start, one in each block).
+/// block's start, one in each block). Where \p WhenFalse, the component
+/// that \p Test leaves one thread in when false: `threadIdx.c != 0`,
+/// `threadIdx.c` alone, `threadIdx.c > 0`, `tid != 0`.
 std::optional<unsigned> singleThreadTest(const Expr &Test,
                                          const ASTContext &Context,
-                                         const KernelValues &Values) {
+                                         const KernelValues &Values,
+                                         bool WhenFalse) {
   auto MemberOf = [&](const Expr *E) {
     return memberSeenThroughCopies(E, Values);
   };
-  if (std::optional<unsigned> Zero =
-          threadIndexTestedZero(Test, Context, MemberOf))
-    return Zero;
-  const auto *Equal = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
-  if (!Equal || Equal->getOpcode() != BO_EQ)
-    return std::nullopt;
-  for (auto [Index, Value] : {std::pair(Equal->getLHS(), Equal->getRHS()),
-                              std::pair(Equal->getRHS(), Equal->getLHS())}) {
-    if (!sameInBlock(*Value, Values))
-      continue;
-    const std::optional<IndexMember> Member = MemberOf(Index);
+  auto ThreadIndex = [&](const Expr *E) -> std::optional<unsigned> {
+    const std::optional<IndexMember> Member = MemberOf(E);
     if (Member && Member->Variable == "threadIdx")
       return Member->Component;
+    return std::nullopt;
+  };
+  if (!WhenFalse)
+    if (std::optional<unsigned> Zero =
+            threadIndexTestedZero(Test, Context, MemberOf))
+      return Zero;
+  const auto *Compare = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
+  if (WhenFalse && !Compare)
+    // `if (threadIdx.x) return;`: an unsigned index, zero when false.
+    return ThreadIndex(&Test);
+  if (!Compare)
+    return std::nullopt;
+  if (WhenFalse) {
+    // `threadIdx.x > 0` and `0 < threadIdx.x`: the index is unsigned.
+    auto IsZero = [&](const Expr *E) {
+      Expr::EvalResult Value;
+      return !E->isValueDependent() && E->EvaluateAsInt(Value, Context) &&
+             Value.Val.getInt().isZero();
+    };
+    if (Compare->getOpcode() == BO_GT && IsZero(Compare->getRHS()))
+      return ThreadIndex(Compare->getLHS());
+    if (Compare->getOpcode() == BO_LT && IsZero(Compare->getLHS()))
+      return ThreadIndex(Compare->getRHS());
+  }
+  if (Compare->getOpcode() != (WhenFalse ? BO_NE : BO_EQ))
+    return std::nullopt;
+  for (auto [Index, Value] :
+       {std::pair(Compare->getLHS(), Compare->getRHS()),
+        std::pair(Compare->getRHS(), Compare->getLHS())}) {
+    if (!sameInBlock(*Value, Values))
+      continue;
+    if (std::optional<unsigned> Component = ThreadIndex(Index))
+      return Component;
     // The x index, directly or through a copy (`tid == 0`).
     if (isXIndex(seenThroughCopy(Index, Values), Context))
       return 0u;
@@ -106,37 +133,119 @@ bool isRankInBlock(const Expr &E) {
          inCooperativeGroups(*Group);
 }
 
-/// Whether \p Test, when true, leaves one thread of a block: its rank in
-/// the block equal to a value the same in the whole block.
-bool rankInBlockTested(const Expr &Test, const KernelValues &Values) {
-  const auto *Equal = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
-  if (!Equal || Equal->getOpcode() != BO_EQ)
+/// Whether \p E is a thread's lane in its warp where its block is
+/// one-dimensional, directly or through a copy: `threadIdx.x & 31`,
+/// `threadIdx.x & (warpSize - 1)`, `threadIdx.x % 32`, `threadIdx.x %
+/// warpSize` (NVIDIA's advanced quicksort sample's `lane_id`).
+bool isLaneIndex(const Expr &E, const ASTContext &Context,
+                 const KernelValues &Values) {
+  const auto *Operation = dyn_cast<BinaryOperator>(
+      seenThroughCopy(&E, Values)->IgnoreParenImpCasts());
+  if (!Operation)
     return false;
-  return (isRankInBlock(*Equal->getLHS()) &&
-          sameInBlock(*Equal->getRHS(), Values)) ||
-         (isRankInBlock(*Equal->getRHS()) &&
-          sameInBlock(*Equal->getLHS(), Values));
+  auto IsX = [](const Expr *Side) { return xMemberOf(Side) == "threadIdx"; };
+  auto Is = [&](const Expr *Side, unsigned Wanted) {
+    Expr::EvalResult Value;
+    return !Side->isValueDependent() && Side->EvaluateAsInt(Value, Context) &&
+           Value.Val.getInt() == Wanted;
+  };
+  const Expr *Left = Operation->getLHS();
+  const Expr *Right = Operation->getRHS();
+  switch (Operation->getOpcode()) {
+  case BO_And:
+    return (IsX(Left) && Is(Right, 31)) || (Is(Left, 31) && IsX(Right));
+  case BO_Rem:
+    return IsX(Left) && Is(Right, 32);
+  default:
+    return false;
+  }
 }
 
-/// Notes in \p Tested the components that \p Condition, when true, leaves
-/// one thread in (singleThreadTest, rankInBlockTested), conjunct by
-/// conjunct.
+/// Whether \p Test, when true (when false, where \p WhenFalse), leaves one
+/// lane of each warp of a one-dimensional block: the lane index equal
+/// (unequal) to a value the same in the whole block, or zero (not).
+bool laneTested(const Expr &Test, const ASTContext &Context,
+                const KernelValues &Values, bool WhenFalse) {
+  const auto *Compare = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
+  if (!Compare)
+    // `if (lane) return;`
+    return WhenFalse && isLaneIndex(Test, Context, Values);
+  if (Compare->getOpcode() != (WhenFalse ? BO_NE : BO_EQ))
+    return false;
+  return (isLaneIndex(*Compare->getLHS(), Context, Values) &&
+          sameInBlock(*Compare->getRHS(), Values)) ||
+         (isLaneIndex(*Compare->getRHS(), Context, Values) &&
+          sameInBlock(*Compare->getLHS(), Values));
+}
+
+/// Whether \p Test, when true (when false, where \p WhenFalse), leaves
+/// one thread of a block: its rank in the block equal (unequal) to a value
+/// the same in the whole block.
+bool rankInBlockTested(const Expr &Test, const KernelValues &Values,
+                       bool WhenFalse) {
+  const auto *Compare = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
+  if (!Compare || Compare->getOpcode() != (WhenFalse ? BO_NE : BO_EQ))
+    return false;
+  return (isRankInBlock(*Compare->getLHS()) &&
+          sameInBlock(*Compare->getRHS(), Values)) ||
+         (isRankInBlock(*Compare->getRHS()) &&
+          sameInBlock(*Compare->getLHS(), Values));
+}
+
+/// What the tests that hold for a statement leave of a block's threads.
+struct TestedIndices {
+  /// The components of threadIdx in which one thread is left.
+  bool Component[3] = {false, false, false};
+  /// Whether one lane of each warp is left, in a one-dimensional block.
+  bool Lane = false;
+};
+
+/// Notes in \p Tested what \p Condition, when true (when false, where
+/// \p WhenFalse), leaves one thread in (singleThreadTest,
+/// rankInBlockTested, laneTested): conjunct by conjunct of what it is when
+/// true, and disjunct by disjunct of what it is when false (`threadIdx.x
+/// != 0 || threadIdx.y != 0`).
 void noteSingleThreadTests(const Expr *Condition, const ASTContext &Context,
-                           const KernelValues &Values, bool (&Tested)[3]) {
-  const auto *Binary =
-      dyn_cast<BinaryOperator>(Condition->IgnoreParenImpCasts());
-  if (Binary && Binary->getOpcode() == BO_LAnd) {
-    noteSingleThreadTests(Binary->getLHS(), Context, Values, Tested);
-    noteSingleThreadTests(Binary->getRHS(), Context, Values, Tested);
+                           const KernelValues &Values, bool WhenFalse,
+                           TestedIndices &Tested) {
+  const Expr *Bare = Condition->IgnoreParenImpCasts();
+  const auto *Binary = dyn_cast<BinaryOperator>(Bare);
+  if (Binary && Binary->getOpcode() == (WhenFalse ? BO_LOr : BO_LAnd)) {
+    noteSingleThreadTests(Binary->getLHS(), Context, Values, WhenFalse, Tested);
+    noteSingleThreadTests(Binary->getRHS(), Context, Values, WhenFalse, Tested);
     return;
   }
-  if (rankInBlockTested(*Condition, Values)) {
-    Tested[0] = Tested[1] = Tested[2] = true;
+  if (const auto *Not = dyn_cast<UnaryOperator>(Bare);
+      Not && Not->getOpcode() == UO_LNot) {
+    noteSingleThreadTests(Not->getSubExpr(), Context, Values, !WhenFalse,
+                          Tested);
+    return;
+  }
+  if (rankInBlockTested(*Condition, Values, WhenFalse)) {
+    Tested.Component[0] = Tested.Component[1] = Tested.Component[2] = true;
+    return;
+  }
+  if (laneTested(*Condition, Context, Values, WhenFalse)) {
+    Tested.Lane = true;
     return;
   }
   if (std::optional<unsigned> Component =
-          singleThreadTest(*Condition, Context, Values))
-    Tested[*Component] = true;
+          singleThreadTest(*Condition, Context, Values, WhenFalse))
+    Tested.Component[*Component] = true;
+}
+
+/// Whether \p S is an early exit of the threads that \p S's test holds
+/// for: an `if` with no `else` whose branch is `return;` alone.
+const Expr *earlyReturnTest(const Stmt &S) {
+  const auto *If = dyn_cast<IfStmt>(&S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
+      If->isConsteval())
+    return nullptr;
+  const Stmt *Then = If->getThen();
+  if (const auto *Block = dyn_cast<CompoundStmt>(Then);
+      Block && Block->size() == 1)
+    Then = Block->body_front();
+  return isa<ReturnStmt>(Then) ? If->getCond() : nullptr;
 }
 
 /// The components of threadIdx that \p Body reads.
@@ -156,28 +265,56 @@ void noteReadComponents(const Stmt *Body, bool (&Read)[3]) {
 
 } // namespace
 
-const Stmt *oneThreadRegion(const Stmt &S, const FunctionDecl &Enclosing,
-                            ASTContext &Context) {
+OneThreadStatements oneThreadRegion(const Stmt &S,
+                                    const FunctionDecl &Enclosing,
+                                    ASTContext &Context, ThreadScope Scope) {
   const Stmt *Body = Enclosing.getBody();
   if (!Body)
-    return nullptr;
+    return {};
   bool Read[3] = {false, false, false};
   noteReadComponents(Body, Read);
   const KernelValues Values(Enclosing);
   const std::vector<EnclosingStatements::Holder> Holders =
       EnclosingStatements(*Body).holding(S);
-  // From the body in: the first branch whose tests, with those of the
-  // branches around it, leave one thread.
-  bool Tested[3] = {false, false, false};
+  TestedIndices Tested;
+  auto LeavesOne = [&] {
+    const bool (&C)[3] = Tested.Component;
+    if (Scope == ThreadScope::Warp)
+      // In a block of more dimensions, the runtime tests the block's shape.
+      return C[0] || Tested.Lane;
+    return C[0] && (C[1] || !Read[1]) && (C[2] || !Read[2]);
+  };
+  // From the body in: the first branch, or the statements after an early
+  // return, whose tests, with those around them, leave one thread.
   for (auto H = Holders.rbegin(); H != Holders.rend(); ++H) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(H->Outer)) {
+      for (auto Statement = Block->body_begin();
+           Statement != Block->body_end() && *Statement != H->Inner;
+           ++Statement) {
+        const Expr *ExitTest = earlyReturnTest(**Statement);
+        if (!ExitTest)
+          continue;
+        // A jump past the exit would bring other threads after it.
+        OneThreadStatements After(std::next(Statement), Block->body_end());
+        if (llvm::any_of(After,
+                         [](const Stmt *A) { return mayBeJumpedInto(*A); }))
+          break;
+        noteSingleThreadTests(ExitTest, Context, Values, /*WhenFalse=*/true,
+                              Tested);
+        if (LeavesOne())
+          return After;
+      }
+      continue;
+    }
     const auto *If = dyn_cast<IfStmt>(H->Outer);
     if (!If || If->getThen() != H->Inner || !If->getCond())
       continue;
-    noteSingleThreadTests(If->getCond(), Context, Values, Tested);
-    if (Tested[0] && (Tested[1] || !Read[1]) && (Tested[2] || !Read[2]))
-      return H->Inner;
+    noteSingleThreadTests(If->getCond(), Context, Values, /*WhenFalse=*/false,
+                          Tested);
+    if (LeavesOne())
+      return {H->Inner};
   }
-  return nullptr;
+  return {};
 }
 
 /// Whether only one thread of a block reaches \p Launch in \p Enclosing
@@ -188,7 +325,8 @@ static bool onlyOneThreadReaches(const CUDAKernelCallExpr &Launch,
   if (!InLoops && Enclosing.getBody() &&
       EnclosingStatements(*Enclosing.getBody()).inLoop(Launch))
     return false;
-  return oneThreadRegion(Launch, Enclosing, Context) != nullptr;
+  return !oneThreadRegion(Launch, Enclosing, Context, ThreadScope::Block)
+              .empty();
 }
 
 bool onlyOneThreadLaunches(const CUDAKernelCallExpr &Launch,

@@ -10,7 +10,12 @@
 //   if (threadIdx.x == 0 && threadIdx.y == 0)
 //     child<<<grid, block, 0, cudaStreamFireAndForget>>>(...);
 //
-// (NVIDIA's quadtree sample launches from its block's last thread.)
+// (NVIDIA's quadtree sample launches from its block's last thread.) Or
+// they send the other threads home first:
+//
+//   if (threadIdx.x != 0)
+//     return;
+//   child<<<grid, block>>>(...);
 //
 // Aggregating such a launch by block joins nothing: the block has one
 // launch to make, and the aggregated copy costs each of its blocks a
@@ -21,6 +26,8 @@
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHINGTHREADS_H
 #define CDP_LOWER_AGGREGATION_LAUNCHINGTHREADS_H
+
+#include "llvm/ADT/SmallVector.h"
 
 namespace clang {
 class ASTContext;
@@ -40,7 +47,9 @@ namespace cdp {
 /// to such a value, and `threadIdx.y` and `threadIdx.z` so too unless
 /// \p Enclosing never reads that index (its blocks then being taken for
 /// one-dimensional); or a cooperative_groups::thread_block's
-/// `thread_rank()` equal to such a value.
+/// `thread_rank()` equal to such a value; or it follows, in a block, an
+/// early return of the threads those tests leave out (`if (threadIdx.x !=
+/// 0) return;`).
 bool onlyOneThreadLaunches(const clang::CUDAKernelCallExpr &Launch,
                            const clang::FunctionDecl &Enclosing,
                            clang::ASTContext &Context);
@@ -51,14 +60,31 @@ bool onlyOneThreadReachesEver(const clang::CUDAKernelCallExpr &Launch,
                               const clang::FunctionDecl &Enclosing,
                               clang::ASTContext &Context);
 
-/// The outermost statement that holds \p S in \p Enclosing and that only
-/// one thread of a block reaches: the branch of an `if` whose tests, with
-/// those of the `if`s around it, leave one thread as
-/// onlyOneThreadLaunches reads them. Null where there is none. All that
-/// it runs, \p S included, one thread of its block runs alone.
-const clang::Stmt *oneThreadRegion(const clang::Stmt &S,
-                                   const clang::FunctionDecl &Enclosing,
-                                   clang::ASTContext &Context);
+/// Whom oneThreadRegion's one thread is alone in.
+enum class ThreadScope {
+  /// Its block: as onlyOneThreadLaunches reads the tests.
+  Block,
+  /// Its warp, where the block is one-dimensional: a test of threadIdx.x
+  /// or of the x index as onlyOneThreadLaunches reads it, whatever the
+  /// other components, or the lane index equal to a value the same in the
+  /// whole block (`lane_id == 0` with `lane_id = threadIdx.x & (warpSize -
+  /// 1)`, `threadIdx.x % 32 == 0`).
+  Warp,
+};
+
+/// The statements that only one thread of a block (of a warp, by
+/// \p Scope) runs, of those in \p Enclosing that hold \p S, the outermost
+/// found: the branch of an `if` whose tests, with those of the `if`s
+/// around it, leave one thread; or the statements of a block that follow
+/// an early return of every other thread (`if (threadIdx.x != 0) return;`,
+/// `if (tid) return;`), where no jump lands among them. Empty where there
+/// are none. All that they run, \p S included, one thread of its block
+/// (of its warp) runs alone.
+using OneThreadStatements = llvm::SmallVector<const clang::Stmt *, 4>;
+OneThreadStatements oneThreadRegion(const clang::Stmt &S,
+                                    const clang::FunctionDecl &Enclosing,
+                                    clang::ASTContext &Context,
+                                    ThreadScope Scope);
 
 } // namespace cdp
 

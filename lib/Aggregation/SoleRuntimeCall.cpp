@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/SoleRuntimeCall.h"
+#include "Aggregation/EnclosingStatements.h"
 #include "Aggregation/LaunchingThreads.h"
 
 #include "CudaAST/CooperativeGroups.h"
@@ -106,10 +107,11 @@ bool builtinInEveryInstance(const Expr &E) {
 
 /// Walks a kernel's body and the functions it calls, and finds whether
 /// any of them may call into the device runtime outside \p OneThread, the
-/// statement that only one thread of a block runs.
+/// statements that only one thread of a block runs.
 class OtherRuntimeCalls : public RecursiveASTVisitor<OtherRuntimeCalls> {
 public:
-  OtherRuntimeCalls(const Stmt &OneThread, const SourceManager &SM)
+  OtherRuntimeCalls(llvm::ArrayRef<const Stmt *> OneThread,
+                    const SourceManager &SM)
       : OneThread(OneThread), SM(SM) {}
 
   bool shouldVisitLambdaBody() const { return true; }
@@ -124,8 +126,8 @@ public:
   bool TraverseStmt(Stmt *S) {
     // What one thread runs alone may call the runtime as it likes: no other
     // lane of its warp is there. Jumped into, it may not be one thread's.
-    if (S == &OneThread)
-      return !holdsLabel(*S);
+    if (llvm::is_contained(OneThread, S))
+      return !mayBeJumpedInto(*S);
     return RecursiveASTVisitor::TraverseStmt(S);
   }
 
@@ -171,18 +173,6 @@ public:
   bool VisitVarDecl(VarDecl *Var) { return destroys(Var->getType()); }
 
 private:
-  /// Whether a jump from outside \p S may land in it: it holds a label,
-  /// or a case of a switch around it (\p InSwitch: a switch inside \p S
-  /// holds the cases below).
-  static bool holdsLabel(const Stmt &S, bool InSwitch = false) {
-    if (isa<LabelStmt>(S) || (!InSwitch && isa<SwitchCase>(S)))
-      return true;
-    for (const Stmt *Child : S.children())
-      if (Child && holdsLabel(*Child, InSwitch || isa<SwitchStmt>(S)))
-        return true;
-    return false;
-  }
-
   /// False when a call of \p Callee may call the runtime. Of a system
   /// header's functions, the runtime's API does; std's, cuda::std's and
   /// the global functions it does not define (the C library's, the
@@ -226,21 +216,31 @@ private:
     return !Destructor || calls(*Destructor);
   }
 
-  const Stmt &OneThread;
+  llvm::ArrayRef<const Stmt *> OneThread;
   const SourceManager &SM;
   llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
 };
 
 } // namespace
 
-bool launchesAloneInWarp(const CUDAKernelCallExpr &Launch,
-                         const FunctionDecl &Enclosing, ASTContext &Context) {
+AloneInWarp launchesAloneInWarp(const CUDAKernelCallExpr &Launch,
+                                const FunctionDecl &Enclosing,
+                                ASTContext &Context) {
   if (!Enclosing.hasAttr<CUDAGlobalAttr>() ||
       Enclosing.isTemplateInstantiation() || !Enclosing.hasBody())
-    return false;
-  const Stmt *OneThread = oneThreadRegion(Launch, Enclosing, Context);
-  return OneThread && OtherRuntimeCalls(*OneThread, Context.getSourceManager())
-                          .inFunction(Enclosing);
+    return AloneInWarp::No;
+  auto Alone = [&](ThreadScope Scope) {
+    const OneThreadStatements OneThread =
+        oneThreadRegion(Launch, Enclosing, Context, Scope);
+    return !OneThread.empty() &&
+           OtherRuntimeCalls(OneThread, Context.getSourceManager())
+               .inFunction(Enclosing);
+  };
+  if (Alone(ThreadScope::Block))
+    return AloneInWarp::OneThreadOfBlock;
+  if (Alone(ThreadScope::Warp))
+    return AloneInWarp::OneLaneOfWarp;
+  return AloneInWarp::No;
 }
 
 } // namespace cdp

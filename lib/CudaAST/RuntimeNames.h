@@ -33,9 +33,11 @@ constexpr llvm::StringLiteral ProfileHeader = "cdp/profile.cuh";
 /// the same under --runtime-checks, and the site those checks report.
 constexpr llvm::StringLiteral DeviceLaunch = "cdp::DeviceLaunch";
 constexpr llvm::StringLiteral CheckedDeviceLaunch = "cdp::CheckedDeviceLaunch";
-/// The tag that opens a launch one thread of a block makes alone in its
-/// warp (`DeviceLaunch<void(int *)>(cdp::oneThreadOfBlock, k, {...})`).
+/// The tags that open a launch its thread makes alone in its warp, one
+/// thread of its block (`DeviceLaunch<void(int *)>(cdp::oneThreadOfBlock,
+/// k, {...})`) or one lane of each warp.
 constexpr llvm::StringLiteral OneThreadOfBlock = "cdp::oneThreadOfBlock";
+constexpr llvm::StringLiteral OneLaneOfWarp = "cdp::oneLaneOfWarp";
 /// Before C++17, which has no deduction guides, a launch whose kernel type
 /// each instantiation deduces calls these (`makeDeviceLaunch(k<T>, {...})`)
 /// where C++17 writes `DeviceLaunch(k<T>, {...})`.

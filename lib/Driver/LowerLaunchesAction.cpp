@@ -275,10 +275,18 @@ private:
                LoweringDiag::ExplicitFormBesideTransforms);
       }
     }
-    Lowering.OneThreadOfBlock =
-        Lowering.Form == LaunchForm::Runtime &&
-        currentSide() == LaunchSide::Device &&
-        launchesAloneInWarp(Launch, *currentFunction(), Context);
+    if (Lowering.Form == LaunchForm::Runtime &&
+        currentSide() == LaunchSide::Device)
+      switch (launchesAloneInWarp(Launch, *currentFunction(), Context)) {
+      case AloneInWarp::No:
+        break;
+      case AloneInWarp::OneThreadOfBlock:
+        Lowering.AloneInWarpTag = runtime::OneThreadOfBlock;
+        break;
+      case AloneInWarp::OneLaneOfWarp:
+        Lowering.AloneInWarpTag = runtime::OneLaneOfWarp;
+        break;
+      }
     if (!lowerLaunch(Launch, *currentFunction(), Context, Lowering,
                      currentSide() == LaunchSide::HostDevice,
                      Files.editsOf(File), State))

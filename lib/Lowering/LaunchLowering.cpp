@@ -82,8 +82,8 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
       if (std::optional<std::string> Alias = aliasPrefix(
               Site, *Kernel, State.Plans.find(Kernel)->second, Options, State))
         Plan->Prefix = *Alias;
-    if (Options.OneThreadOfBlock && !Options.RuntimeChecks)
-      Plan->Prefix += (runtime::OneThreadOfBlock + ", ").str();
+    if (!Options.AloneInWarpTag.empty() && !Options.RuntimeChecks)
+      Plan->Prefix += (Options.AloneInWarpTag + ", ").str();
     applyRuntimeForm(Site, *Tokens, *Plan, InHostDevice, Edits);
     State.UseRuntime.insert(Site.File);
   }

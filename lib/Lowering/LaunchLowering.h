@@ -137,11 +137,11 @@ struct LaunchLoweringOptions {
   /// and report a launch the device runtime refuses (--runtime-checks):
   /// `cdp::CheckedDeviceLaunch(CDP_LAUNCH_SITE(...), `.
   bool RuntimeChecks = false;
-  /// The launch is made where one thread of its block runs alone, and its
-  /// kernel calls the device runtime nowhere else (SoleRuntimeCall.h): the
-  /// runtime form opens it with `cdp::oneThreadOfBlock`, and it takes no
-  /// runtime turn in a one-dimensional block.
-  bool OneThreadOfBlock = false;
+  /// The tag that the runtime form opens the launch with where its thread
+  /// is alone in its warp, and it then takes no runtime turn in a
+  /// one-dimensional block (SoleRuntimeCall.h): `cdp::oneThreadOfBlock`
+  /// or `cdp::oneLaneOfWarp`; empty for none.
+  llvm::StringRef AloneInWarpTag;
 };
 
 /// Rewrites \p Launch through \p Edits, or reports through the context's

@@ -320,7 +320,8 @@ class Program:
 
     def solo(self):
         """`soloParent`, whose launch a single thread of each block makes,
-        once or in a loop, under one of four guards, in blocks of one
+        once or in a loop, under one of four guards (a branch, or an early
+        return of the other threads), in blocks of one
         dimension or of two (where the guard, which tests x alone, passes
         one thread of each row, all in one warp), and in that thread's
         branch perhaps a second launch or a read of the launch's error
@@ -348,12 +349,19 @@ class Program:
                 f"{base + 2 * blocks} + b", rng.choice(STREAMS)) + ";\n"
         if rng.random() < 0.3:
             extra += "      (void)cudaGetLastError();\n"
+        # Drawn last, so that the draws above are those of earlier seeds.
+        if rng.random() < 0.35:
+            # The other threads sent home first.
+            exit_test = guard.replace("==", "!=")
+            guarded = f"  if ({exit_test})\n    return;\n"
+        else:
+            guarded = f"  if ({guard})\n"
         text = ("__global__ void soloParent(unsigned long long *out, "
                 "const int *table) {\n"
                 "  const int b = blockIdx.x;\n"
                 "  const int g = blockIdx.x * blockDim.x + threadIdx.x;\n"
                 "  (void)g;\n"
-                f"  if ({guard})\n"
+                f"{guarded}"
                 f"    for (int i = 0; i < {count}; ++i) {{\n"
                 f"      {launch};\n{extra}    }}\n}}\n")
         return text, f"  soloParent<<<{blocks}, {shape}>>>(out, table);\n"

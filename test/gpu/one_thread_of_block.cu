@@ -9,7 +9,12 @@
 // (BSMR-SDDMM's clustering block), and a kernel template that launches
 // itself from the thread of rank 0 of a block's cooperative group, with
 // a shared array of its parameter's size (NVIDIA's quadtree sample's
-// shape): both tagged too.
+// shape): both tagged too. Threads sent home first (`if (threadIdx.x !=
+// 0) return;`), the one left launching twice and reading the error, and in
+// blocks of two rows an exit on x and a branch on y: tagged. Lane 0 of
+// each warp launching and reading the error, and the last warp to arrive
+// making a stream and launching into it (NVIDIA's advanced quicksort
+// sample's shape): cdp::oneLaneOfWarp.
 #include "common.cuh"
 #include <cooperative_groups.h>
 
@@ -60,6 +65,51 @@ __global__ void twoAndError(int spin) {
   }
 }
 
+__global__ void exitsEarly(int spin) {
+  unsigned order = atomicAdd(&g_arrivals, 1u);
+  long long until = clock64() + (order % 3) * spin;
+  while (clock64() < until) {
+  }
+  if (threadIdx.x != 0)
+    return;
+  counted<<<1, 4, 0, cudaStreamFireAndForget>>>();
+  counted<<<1, 1>>>();
+  if (cudaGetLastError() != cudaSuccess)
+    atomicAdd(&g_errors, 1);
+}
+
+__global__ void exitsEarlyByRow(int spin) {
+  unsigned order = atomicAdd(&g_arrivals, 1u);
+  long long until = clock64() + (order % 5) * spin;
+  while (clock64() < until) {
+  }
+  if (threadIdx.x)
+    return;
+  if (threadIdx.y == 1)
+    counted<<<1, 2, 0, cudaStreamFireAndForget>>>();
+}
+
+__device__ unsigned g_warpsArrived;
+
+__global__ void lanesLaunch(int spin, unsigned warps) {
+  unsigned order = atomicAdd(&g_arrivals, 1u);
+  long long until = clock64() + (order % 7) * spin;
+  while (clock64() < until) {
+  }
+  const unsigned lane = threadIdx.x % warpSize;
+  if (lane != 0)
+    return;
+  counted<<<1, 2, 0, cudaStreamFireAndForget>>>();
+  if (cudaGetLastError() != cudaSuccess)
+    atomicAdd(&g_errors, 1);
+  if (atomicAdd(&g_warpsArrived, 1u) + 1 == warps) {
+    cudaStream_t stream;
+    cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    counted<<<3, 32, 0, stream>>>();
+    cudaStreamDestroy(stream);
+  }
+}
+
 template <int Threads> __global__ void quadNode(int depth) {
   cg::thread_block block = cg::this_thread_block();
   __shared__ int partial[Threads / 32];
@@ -99,6 +149,9 @@ int main() {
   rowsOfBlock<<<256, dim3(16, 2)>>>(2000);
   rowsOfBlock<<<256, 64>>>(2000);
   twoAndError<<<300, 64>>>(2000);
+  exitsEarly<<<300, 64>>>(2000);
+  exitsEarlyByRow<<<256, dim3(16, 2)>>>(2000);
+  lanesLaunch<<<128, 96>>>(2000, 128 * 3);
   quadNode<128><<<1, 128>>>(4);
   cudaDeviceSynchronize();
   total<<<1, 1>>>(data, n);

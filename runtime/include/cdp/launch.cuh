@@ -593,8 +593,9 @@ public:
   /// that calls the device runtime nowhere outside that thread's branch,
   /// is made by one lane of its warp alone, and no other lane can be
   /// inside the runtime (cdp-lower writes such a launch with
-  /// `cdp::oneThreadOfBlock`). In a block of more dimensions the guard may
-  /// leave a lane of each row.
+  /// `cdp::oneThreadOfBlock`), as is one behind `if (lane_id == 0)` with
+  /// `lane_id = threadIdx.x % 32` (`cdp::oneLaneOfWarp`). In a block of
+  /// more dimensions the guard may leave a lane of each row.
   CDP_LAUNCH_PATH __device__ static bool oneDimensionalBlock() {
     return blockDim.y == 1 && blockDim.z == 1;
   }
@@ -640,13 +641,14 @@ public:
 
 /// Makes \p Into, one call into the device runtime, inside this warp's
 /// runtime turn; or without the turn where \p MaySkip and the whole warp is
-/// here (RuntimeTurn::wholeWarpHere), or the launch is the one a single
-/// thread of a one-dimensional block makes (\p OneThreadOfBlock).
+/// here (RuntimeTurn::wholeWarpHere), or the launch's thread is alone in
+/// its warp in a one-dimensional block (\p AloneInWarp: one thread of its
+/// block, or one lane of each warp).
 template <bool MaySkip, class Call>
 CDP_LAUNCH_PATH __device__ auto inRuntimeTurn(const Call &Into,
-                                              bool OneThreadOfBlock)
+                                              bool AloneInWarp)
     -> decltype(Into()) {
-  if (MaySkip && ((OneThreadOfBlock && RuntimeTurn::oneDimensionalBlock()) ||
+  if (MaySkip && ((AloneInWarp && RuntimeTurn::oneDimensionalBlock()) ||
                   RuntimeTurn::wholeWarpHere()))
     return Into();
   RuntimeTurn Turn;
@@ -666,7 +668,7 @@ CDP_LAUNCH_PATH __device__ bool needsBuffer(bool UseV2) {
 template <class Layout, bool MaySkipTurn = true>
 CDP_LAUNCH_PATH __device__ void *
 obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2,
-             bool OneThreadOfBlock = false) {
+             bool AloneInWarp = false) {
   auto Obtain = [&]() -> void * {
     if (UseV2)
       return cudaGetParameterBufferV2(
@@ -680,7 +682,7 @@ obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2,
                                       : kParamBufferAlign;
     return cudaGetParameterBuffer(Align, Layout::size);
   };
-  return inRuntimeTurn<MaySkipTurn>(Obtain, OneThreadOfBlock);
+  return inRuntimeTurn<MaySkipTurn>(Obtain, AloneInWarp);
 }
 
 /// Where parameter `Offset` goes in `Buffer`, which is known to be at least
@@ -699,7 +701,7 @@ CDP_LAUNCH_PATH __device__ void *slotAt(void *Buffer, std::size_t Offset) {
 template <class Layout, bool MaySkipTurn = true>
 CDP_LAUNCH_PATH __device__ cudaError_t
 launchBuffer(void *Kernel, void *Buffer, const LaunchConfig &Config, bool UseV2,
-             bool OneThreadOfBlock = false) {
+             bool AloneInWarp = false) {
   auto Launch = [&]() -> cudaError_t {
     if (UseV2)
       return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
@@ -711,7 +713,7 @@ launchBuffer(void *Kernel, void *Buffer, const LaunchConfig &Config, bool UseV2,
     return cudaErrorLaunchOutOfResources;
   };
   const cudaError_t Result =
-      inRuntimeTurn<MaySkipTurn>(Launch, OneThreadOfBlock);
+      inRuntimeTurn<MaySkipTurn>(Launch, AloneInWarp);
   // A block's one launch into its default stream, made without the turn,
   // stays in the runtime's way as long as the turn's release would have:
   // an atomic on the warp's turn (adding 0 changes no holder's count).
@@ -721,7 +723,7 @@ launchBuffer(void *Kernel, void *Buffer, const LaunchConfig &Config, bool UseV2,
   // there did as well, the same atomic before the launch did not, and the
   // GF(2) solver's tail launches gained nothing from it
   // (docs/benchmarks.md).
-  if (OneThreadOfBlock && Config.Stream == nullptr &&
+  if (AloneInWarp && Config.Stream == nullptr &&
       RuntimeTurn::oneDimensionalBlock())
     RuntimeTurn::touch();
   return Result;
@@ -739,11 +741,12 @@ __host__ __device__ inline void checkOffset() {
 
 } // namespace detail
 
-/// cdp-lower opens a launch with it, `cdp::DeviceLaunch<...>(
-/// cdp::oneThreadOfBlock, k, {...})`, where one thread of a block runs
-/// alone and its kernel calls the device runtime nowhere else: in a
+/// cdp-lower opens a launch with one of these, `cdp::DeviceLaunch<...>(
+/// cdp::oneThreadOfBlock, k, {...})`, where its thread runs alone in its
+/// warp (one thread of its block, or one lane of each warp: `if (lane_id ==
+/// 0)`) and its kernel calls the device runtime nowhere else: in a
 /// one-dimensional block it then takes no runtime turn.
-enum OneThreadOfBlockTag { oneThreadOfBlock };
+enum AloneInWarpTag { oneThreadOfBlock, oneLaneOfWarp };
 
 /// One device-side launch of a kernel of type `void(Params...)`, with
 /// `Packed` arguments stored so far. See the file comment for its use.
@@ -793,38 +796,38 @@ class DeviceLaunch<void(Params...), Packed>
   KernelPtr Kernel;
   LaunchConfig Config;
   bool UseV2;
-  /// Opened with oneThreadOfBlock.
-  bool OneThreadOfBlock;
+  /// Opened with an AloneInWarpTag.
+  bool AloneInWarp;
   /// Null when the device runtime could not provide a buffer; the launch is
   /// then skipped and the error stays where cudaGetLastError() finds it.
   void *Buffer;
 
   CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
                                           const LaunchConfig &Config,
-                                          bool UseV2, bool OneThreadOfBlock,
+                                          bool UseV2, bool AloneInWarp,
                                           void *Buffer)
       : Kernel(Kernel), Config(Config), UseV2(UseV2),
-        OneThreadOfBlock(OneThreadOfBlock), Buffer(Buffer) {}
+        AloneInWarp(AloneInWarp), Buffer(Buffer) {}
 
   /// The first link: obtains the buffer.
   CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
                                           const LaunchConfig &Config,
-                                          bool UseV2, bool OneThreadOfBlock)
+                                          bool UseV2, bool AloneInWarp)
       : DeviceLaunch(
-            Kernel, Config, UseV2, OneThreadOfBlock,
+            Kernel, Config, UseV2, AloneInWarp,
             detail::obtainBuffer<Layout>(reinterpret_cast<void *>(Kernel),
-                                         Config, UseV2, OneThreadOfBlock)) {}
+                                         Config, UseV2, AloneInWarp)) {}
 
 public:
   CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
                                           const LaunchConfig &Config)
       : DeviceLaunch(Kernel, Config, detail::usesLaunchV2(Config.Stream),
-                     /*OneThreadOfBlock=*/false) {}
+                     /*AloneInWarp=*/false) {}
 
-  CDP_LAUNCH_PATH __device__ DeviceLaunch(OneThreadOfBlockTag, KernelPtr Kernel,
+  CDP_LAUNCH_PATH __device__ DeviceLaunch(AloneInWarpTag, KernelPtr Kernel,
                                           const LaunchConfig &Config)
       : DeviceLaunch(Kernel, Config, detail::usesLaunchV2(Config.Stream),
-                     /*OneThreadOfBlock=*/true) {}
+                     /*AloneInWarp=*/true) {}
 
   /// Converts `Value` to the next parameter's type, as a call would, and
   /// stores it at `Offset`. cdp-lower writes the offset it computed; the
@@ -837,7 +840,7 @@ public:
     if (Buffer)
       detail::ParamStore<NextParam>::store(detail::slotAt(Buffer, Offset),
                                            Value);
-    return {Kernel, Config, UseV2, OneThreadOfBlock, Buffer};
+    return {Kernel, Config, UseV2, AloneInWarp, Buffer};
   }
 
   /// Launches the child grid. Like `<<<>>>`, the result is not returned:
@@ -846,7 +849,7 @@ public:
     static_assert(Packed == Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
     detail::launchBuffer<Layout>(reinterpret_cast<void *>(Kernel), Buffer,
-                                 Config, UseV2, OneThreadOfBlock);
+                                 Config, UseV2, AloneInWarp);
   }
 };
 
@@ -856,7 +859,7 @@ template <class... Params>
 DeviceLaunch(void (*)(Params...), const LaunchConfig &)
     -> DeviceLaunch<void(Params...), 0>;
 template <class... Params>
-DeviceLaunch(OneThreadOfBlockTag, void (*)(Params...), const LaunchConfig &)
+DeviceLaunch(AloneInWarpTag, void (*)(Params...), const LaunchConfig &)
     -> DeviceLaunch<void(Params...), 0>;
 #else
 /// Before C++17 (no deduction guides), dependent launches write
@@ -868,7 +871,7 @@ makeDeviceLaunch(void (*Kernel)(Params...), const LaunchConfig &Config) {
 }
 template <class... Params>
 __device__ DeviceLaunch<void(Params...), 0>
-makeDeviceLaunch(OneThreadOfBlockTag Tag, void (*Kernel)(Params...),
+makeDeviceLaunch(AloneInWarpTag Tag, void (*Kernel)(Params...),
                  const LaunchConfig &Config) {
   return DeviceLaunch<void(Params...), 0>(Tag, Kernel, Config);
 }
