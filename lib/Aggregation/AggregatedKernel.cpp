@@ -48,14 +48,17 @@ public:
         Body->body_empty() ? "  " : indentOf(Body->body_front()->getBeginLoc());
     std::string Lines;
     for (const auto &[Scope, Spelling] : Scopes) {
-      std::string By = "block", Type = "BlockScope<" + Spelling.Kernel + ">";
+      const std::string Copy =
+          Spelling.Copy > 1 ? ", " + std::to_string(Spelling.Copy) : "";
+      std::string By = "block",
+                  Type = "BlockScope<" + Spelling.Kernel + Copy + ">";
       if (Scope.Granularity == AggregationGranularity::Grid) {
         By = "grid";
-        Type = "GridScope<" + Spelling.Kernel + ">";
+        Type = "GridScope<" + Spelling.Kernel + Copy + ">";
       } else if (Scope.Granularity == AggregationGranularity::Group) {
         By = "group of " + std::to_string(GroupBlocks) + " blocks";
         Type = "GroupScope<" + Spelling.Kernel + ", " +
-               std::to_string(GroupBlocks) + ">";
+               std::to_string(GroupBlocks) + Copy + ">";
       }
       Lines += (Lines.empty() ? "" : "\n") + Indent + "// The launches of " +
                Spelling.Named + " by this " + By +

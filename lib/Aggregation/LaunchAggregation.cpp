@@ -385,11 +385,16 @@ private:
                           Call->NameEnd, Lexer::getLocForEndOfToken(
                                              Call->CalleeEnd, 0, SM, LangOpts)),
                       SM, LangOpts);
-      auto [It, New] = State.Scopes.insert(
-          {{&Enclosing, Definition, Granularity, Aggregated},
-           {Aggregated, "", kernelAsNamed()}});
+      // Outside templates one scope takes the child's launches however
+      // they name it (`fz::child` and `::fz::child`); in a template
+      // `child<T>` and `child<int>` may name two children or one.
+      const std::string Key = Enclosing.isDependentContext() ? Aggregated : "";
+      auto [It, New] =
+          State.Scopes.insert({{&Enclosing, Definition, Granularity, Key},
+                               {Aggregated, "", kernelAsNamed()}});
       if (New)
-        It->second.Variable = scopeVariable(Granularity);
+        std::tie(It->second.Variable, It->second.Copy) =
+            scopeVariable(Granularity);
       Call->Edits->replace(Call->CalleeBegin,
                            distance(Call->CalleeBegin, Call->Spaced.LessBegin) +
                                Call->Spaced.LessLength,
@@ -438,8 +443,11 @@ private:
   std::optional<LaunchAsCall> Call;
 
   /// `cdp_child_block_launches`, numbered after the first when the kernel
-  /// collects launches of several instantiations of the child.
-  std::string scopeVariable(AggregationGranularity Granularity) const {
+  /// collects launches of several instantiations of the child; and, in a
+  /// template, where two scopes may be of one type, that number for the
+  /// runtime (ScopeSpelling::Copy).
+  std::pair<std::string, unsigned>
+  scopeVariable(AggregationGranularity Granularity) const {
     unsigned Taken = 0;
     for (const auto &[Scope, Spelling] : State.Scopes)
       if (Scope.Kernel == &Enclosing && Scope.Granularity == Granularity &&
@@ -447,7 +455,10 @@ private:
           !Spelling.Variable.empty())
         ++Taken;
     std::string Name = scopeName(*Kernel, Granularity);
-    return Taken ? Name + "_" + std::to_string(Taken + 1) : Name;
+    if (!Taken)
+      return {Name, 1};
+    return {Name + "_" + std::to_string(Taken + 1),
+            Enclosing.isDependentContext() ? Taken + 1 : 1};
   }
 };
 

@@ -126,6 +126,11 @@ struct AggregationState {
     /// The child as the launch names it, quoted, for the scope's comment:
     /// `'child<float>'`, or in a template `'child<T>'`.
     std::string Named;
+    /// In a template, its number among the kernel's scopes of children of
+    /// its name, 1 for the first; 1 elsewhere. The runtime keeps apart by
+    /// it scopes that an instance makes of one type
+    /// (`BlockScope<child_aggregated<int>, 2>` beside `child_aggregated<T>`).
+    unsigned Copy = 1;
   };
   std::map<Scope, ScopeSpelling> Scopes;
   /// The instantiations of the file's launches written in templates,

@@ -90,18 +90,19 @@ namespace cdp {
 namespace aggregated {
 
 /// The launches of a kernel's original by one block, launched as one when
-/// the block ends (--aggregate=block).
-template <auto Kernel>
-using BlockScope = detail::LaunchScope<detail::kOneBlock, Kernel>;
+/// the block ends (--aggregate=block). A second scope of the same kernel in
+/// one launching kernel is numbered \p Copy 2, and so on.
+template <auto Kernel, unsigned Copy = 1>
+using BlockScope = detail::LaunchScope<detail::kOneBlock, Kernel, Copy>;
 /// The launches of a kernel's original by a group of \p Blocks consecutive
 /// blocks of its grid (by linear block index), launched as one when the
 /// group's last block ends (--aggregate=group).
-template <auto Kernel, unsigned Blocks>
-using GroupScope = detail::LaunchScope<Blocks, Kernel>;
+template <auto Kernel, unsigned Blocks, unsigned Copy = 1>
+using GroupScope = detail::LaunchScope<Blocks, Kernel, Copy>;
 /// The launches of a kernel's original by one grid, launched as one when
 /// its last block ends (--aggregate=grid).
-template <auto Kernel>
-using GridScope = detail::LaunchScope<detail::kWholeGrid, Kernel>;
+template <auto Kernel, unsigned Copy = 1>
+using GridScope = detail::LaunchScope<detail::kWholeGrid, Kernel, Copy>;
 
 } // namespace aggregated
 } // namespace cdp

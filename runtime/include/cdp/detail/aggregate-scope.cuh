@@ -58,7 +58,9 @@ struct GroupTable {
   }
 };
 
-template <auto Kernel> __device__ GridTable &gridTable() {
+/// The grid table of the scopes of `Kernel`'s launches numbered `Copy` in
+/// their launching kernel (see LaunchScope).
+template <auto Kernel, unsigned Copy> __device__ GridTable &gridTable() {
   static GridTable Table;
   return Table;
 }
@@ -252,7 +254,7 @@ inline __device__ GridBatches *makingGroup() {
   return reinterpret_cast<GridBatches *>(std::uintptr_t{2});
 }
 
-template <unsigned GroupBlocks, auto Kernel> class LaunchScope;
+template <unsigned GroupBlocks, auto Kernel, unsigned Copy> class LaunchScope;
 
 /// The launches of `Kernel`'s original by the threads of one block,
 /// recorded as they are made. When the block's last thread leaves the
@@ -260,10 +262,15 @@ template <unsigned GroupBlocks, auto Kernel> class LaunchScope;
 /// batches of the group of `GroupBlocks` consecutive blocks or of the grid,
 /// which the group's or the grid's last block launches as one (group and
 /// grid granularity). cdp-lower declares one at the top of the launching
-/// kernel.
-template <unsigned GroupBlocks, bool OneShape, class... Params,
+/// kernel. Its state lives in shared memory (in a grid table for group and
+/// grid granularity) that every scope of its type in a kernel shares, so
+/// two scopes of one kernel that launch the same child differ in `Copy`
+/// (a template's `child<T>` and `child<int>`, one child where T is int):
+/// sharing, each would count every thread's exit from both, and launch the
+/// block's records while other threads still made theirs.
+template <unsigned GroupBlocks, unsigned Copy, bool OneShape, class... Params,
           void (*Kernel)(BasicBatch<OneShape, Params...>)>
-class LaunchScope<GroupBlocks, Kernel> {
+class LaunchScope<GroupBlocks, Kernel, Copy> {
   static constexpr bool PerGrid = GroupBlocks == kWholeGrid;
   static constexpr bool PerGroup = GroupBlocks > 1;
 
@@ -280,7 +287,7 @@ public:
       Shared.GridSlot =
           (PerGrid || PerGroup) &&
                   1ull * gridDim.x * gridDim.y * gridDim.z > kSmallGridBlocks
-              ? gridSlot(gridTable<Kernel>(), gridKey(), GroupBlocks)
+              ? gridSlot(gridTable<Kernel, Copy>(), gridKey(), GroupBlocks)
               : -1;
     }
     __syncthreads();
@@ -471,7 +478,7 @@ private:
   /// (or launches them itself), then, as the grid's last block, launches
   /// the grid's.
   __device__ void leaveGrid() {
-    GridTable &Table = gridTable<Kernel>();
+    GridTable &Table = gridTable<Kernel, Copy>();
     const int Slot = State->GridSlot;
     auto *Grid = static_cast<GridBatches *>(
         reinterpret_cast<void *volatile &>(Table.Batches[Slot]));
@@ -497,7 +504,7 @@ private:
   /// (or launches them itself); the group's last block launches the
   /// group's, and the grid's last block gives the groups' table back.
   __device__ void leaveGroup() {
-    GridTable &Table = gridTable<Kernel>();
+    GridTable &Table = gridTable<Kernel, Copy>();
     const int Slot = State->GridSlot;
     void *Entry = reinterpret_cast<void *volatile &>(Table.Batches[Slot]);
     auto *Groups =
