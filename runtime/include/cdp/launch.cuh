@@ -699,9 +699,10 @@ CDP_LAUNCH_PATH __device__ void *slotAt(void *Buffer, std::size_t Offset) {
 /// aggregation runtime, which must know whether this launch was made (the
 /// thread's last error may be an earlier call's).
 template <class Layout, bool MaySkipTurn = true>
-CDP_LAUNCH_PATH __device__ cudaError_t
-launchBuffer(void *Kernel, void *Buffer, const LaunchConfig &Config, bool UseV2,
-             bool AloneInWarp = false) {
+CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
+                                                    const LaunchConfig &Config,
+                                                    bool UseV2,
+                                                    bool AloneInWarp = false) {
   auto Launch = [&]() -> cudaError_t {
     if (UseV2)
       return Buffer ? cudaLaunchDeviceV2(Buffer, Config.Stream)
@@ -712,8 +713,7 @@ launchBuffer(void *Kernel, void *Buffer, const LaunchConfig &Config, bool UseV2,
                               Config.Stream);
     return cudaErrorLaunchOutOfResources;
   };
-  const cudaError_t Result =
-      inRuntimeTurn<MaySkipTurn>(Launch, AloneInWarp);
+  const cudaError_t Result = inRuntimeTurn<MaySkipTurn>(Launch, AloneInWarp);
   // A block's one launch into its default stream, made without the turn,
   // stays in the runtime's way as long as the turn's release would have:
   // an atomic on the warp's turn (adding 0 changes no holder's count).
@@ -806,8 +806,8 @@ class DeviceLaunch<void(Params...), Packed>
                                           const LaunchConfig &Config,
                                           bool UseV2, bool AloneInWarp,
                                           void *Buffer)
-      : Kernel(Kernel), Config(Config), UseV2(UseV2),
-        AloneInWarp(AloneInWarp), Buffer(Buffer) {}
+      : Kernel(Kernel), Config(Config), UseV2(UseV2), AloneInWarp(AloneInWarp),
+        Buffer(Buffer) {}
 
   /// The first link: obtains the buffer.
   CDP_LAUNCH_PATH __device__ DeviceLaunch(KernelPtr Kernel,
