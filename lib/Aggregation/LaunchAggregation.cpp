@@ -146,7 +146,9 @@ public:
     if (!isEligible(Marker.has_value()))
       return Marker ? AggregationOutcome::Refused
                     : AggregationOutcome::NotAggregated;
-    rewrite(Marker);
+    rewrite(Marker, Options.RuntimeChecks
+                        ? Call->siteMacro(SM, Context.getLangOpts()) + ", "
+                        : "");
     return AggregationOutcome::Aggregated;
   }
 
@@ -368,9 +370,12 @@ private:
         "");
   }
 
-  void rewrite(const std::optional<AggregationMarker> &Marker) {
+  /// Rewrites the launch, opening its call with \p Site (empty, or the
+  /// launch's site under run-time checks, and a comma).
+  void rewrite(const std::optional<AggregationMarker> &Marker,
+               const std::string &Site) {
     if (Granularity == AggregationGranularity::Warp) {
-      Call->rewriteAsCall(SM, runtime::AggregateByWarp, "_aggregated");
+      Call->rewriteAsCall(SM, runtime::AggregateByWarp, "_aggregated", Site);
     } else {
       // The aggregated kernel as this launch names it: `work::child` and
       // `child<float>` become `work::child_aggregated` and
@@ -398,7 +403,7 @@ private:
       Call->Edits->replace(Call->CalleeBegin,
                            distance(Call->CalleeBegin, Call->Spaced.LessBegin) +
                                Call->Spaced.LessLength,
-                           It->second.Variable + ".launch({");
+                           It->second.Variable + ".launch(" + Site + "{");
       Call->Edits->replace(
           Call->Spaced.GreaterBegin,
           distance(Call->Spaced.GreaterBegin, Call->ArgsLParen) + 1,

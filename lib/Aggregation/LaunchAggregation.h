@@ -82,6 +82,11 @@ struct AggregationOptions {
   /// A launch the option leaves as it is goes unreported (--optimize's
   /// choice); a marker's refusal is an error all the same.
   bool Quiet = false;
+  /// Under --runtime-checks: the aggregated launch names its site, and on
+  /// the GPU a launch whose pointer arguments the child may not use is
+  /// reported and skipped, as a lowered one is (`byWarp(CDP_LAUNCH_SITE(
+  /// "f.cu", 12, "child"), child_aggregated, {...}, ...)`).
+  bool RuntimeChecks = false;
 };
 
 /// A kernel that gets an aggregated copy.

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/LaunchAsCall.h"
+#include "CudaAST/WrittenText.h"
+#include "Lowering/RuntimeForm.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -83,9 +85,17 @@ std::string LaunchAsCall::argsOpen(const SourceManager &SM) const {
   return After == '\n' || After == '\r' ? "}," : "}, ";
 }
 
+std::string LaunchAsCall::siteMacro(const SourceManager &SM,
+                                    const LangOptions &LangOpts) const {
+  return launchSiteMacro(
+      SM, SM.getExpansionLoc(CalleeBegin),
+      writtenText(CharSourceRange::getTokenRange(CalleeBegin, CalleeEnd), SM,
+                  LangOpts));
+}
+
 void LaunchAsCall::rewriteAsCall(const SourceManager &SM, StringRef Function,
-                                 StringRef Suffix) const {
-  Edits->insert(CalleeBegin, (Function + "(").str());
+                                 StringRef Suffix, StringRef Leading) const {
+  Edits->insert(CalleeBegin, (Function + "(" + Leading).str());
   Edits->insert(NameEnd, (Suffix + DeducedArgs).str());
   Edits->replace(Spaced.LessBegin, Spaced.LessLength, ", {");
   Edits->replace(Spaced.GreaterBegin,

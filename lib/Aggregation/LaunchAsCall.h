@@ -58,10 +58,18 @@ struct LaunchAsCall {
   /// when no argument is written.
   std::string argsOpen(const clang::SourceManager &SM) const;
 
-  /// Rewrites the launch into `<Function>(<kernel><Suffix>, {<config>},
-  /// <args>)`: `child<<<` becomes `Function(child_Suffix, {`.
+  /// `CDP_LAUNCH_SITE("f.cu", 12, "child")` for this launch, the kernel as
+  /// written: where a checked launch reports from.
+  std::string siteMacro(const clang::SourceManager &SM,
+                        const clang::LangOptions &LangOpts) const;
+
+  /// Rewrites the launch into `<Function>(<Leading><kernel><Suffix>,
+  /// {<config>}, <args>)`: `child<<<` becomes `Function(child_Suffix, {`
+  /// (`Function(CDP_LAUNCH_SITE(...), child_Suffix, {` with a \p Leading
+  /// site).
   void rewriteAsCall(const clang::SourceManager &SM, llvm::StringRef Function,
-                     llvm::StringRef Suffix) const;
+                     llvm::StringRef Suffix,
+                     llvm::StringRef Leading = "") const;
 };
 
 /// The tokens of \p Launch of \p Kernel; nothing when one is in a macro or

@@ -52,7 +52,10 @@ public:
     Call->rewriteAsCall(SM,
                         runtime::CoarseLaunch.str() + "<" +
                             std::to_string(Options.Factor) + ">",
-                        "_coarsened");
+                        "_coarsened",
+                        Options.RuntimeChecks
+                            ? Call->siteMacro(SM, Context.getLangOpts()) + ", "
+                            : "");
     Copies.use(*Kernel, Launch.getBeginLoc(), SM).Coarsened = true;
     return true;
   }

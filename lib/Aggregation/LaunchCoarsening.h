@@ -54,6 +54,10 @@ namespace cdp {
 struct CoarseningOptions {
   /// Blocks of the grid asked for that one block runs; 0 or 1: none.
   unsigned Factor = 0;
+  /// Under --runtime-checks: the coarsened launch names its site and is
+  /// checked as a lowered one (`cdp::coarse::launch<4>(CDP_LAUNCH_SITE(...),
+  /// child_coarsened, {...}, ...)`).
+  bool RuntimeChecks = false;
 };
 
 /// Rewrites \p Launch, made in \p Enclosing, into a launch of the child's

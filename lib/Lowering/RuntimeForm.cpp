@@ -182,16 +182,22 @@ std::optional<std::string> aliasPrefix(const LaunchSite &Site,
   return Name + "(";
 }
 
-void checkLaunch(const LaunchSite &Site, LoweringPlan &Plan, SourceLocation Loc,
-                 StringRef Kernel) {
-  StringRef File = llvm::sys::path::filename(Site.SM.getFilename(Loc));
+std::string launchSiteMacro(const SourceManager &SM, SourceLocation Loc,
+                            StringRef Kernel) {
+  StringRef File = llvm::sys::path::filename(SM.getFilename(Loc));
   std::string SiteMacro;
   llvm::raw_string_ostream OS(SiteMacro);
   OS << runtime::LaunchSiteMacro << "(\"";
   OS.write_escaped(File);
-  OS << "\", " << Site.SM.getPresumedLineNumber(Loc) << ", \"";
+  OS << "\", " << SM.getPresumedLineNumber(Loc) << ", \"";
   OS.write_escaped(Kernel);
-  OS << "\"), ";
+  OS << "\")";
+  return SiteMacro;
+}
+
+void checkLaunch(const LaunchSite &Site, LoweringPlan &Plan, SourceLocation Loc,
+                 StringRef Kernel) {
+  const std::string SiteMacro = launchSiteMacro(Site.SM, Loc, Kernel) + ", ";
   bool Made = StringRef(Plan.Prefix).starts_with(runtime::MakeDeviceLaunch);
   StringRef Unchecked =
       Made ? runtime::MakeDeviceLaunch : runtime::DeviceLaunch;

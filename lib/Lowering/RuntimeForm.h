@@ -57,6 +57,12 @@ std::string deducedLaunchPrefix(const clang::LangOptions &LangOpts);
 void checkLaunch(const LaunchSite &Site, LoweringPlan &Plan,
                  clang::SourceLocation Loc, llvm::StringRef Kernel);
 
+/// `CDP_LAUNCH_SITE("file.cu", 12, "child")` for the launch written at
+/// \p Loc of kernel \p Kernel, the file named without its directory: what
+/// a checked launch, lowered or aggregated, reports from.
+std::string launchSiteMacro(const clang::SourceManager &SM,
+                            clang::SourceLocation Loc, llvm::StringRef Kernel);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_LOWERING_RUNTIMEFORM_H

@@ -92,7 +92,12 @@ class GpuProgram(lit.formats.TestFormat):
                  "-I" + os.path.join(ROOT, "test", "gpu"),
                  "-I" + os.path.join(ROOT, "runtime", "include"),
                  "-lcudadevrt"]
+        # A variant's expected output is its own, else its program's
+        # (checked_aggregation.warp, checked_aggregation).
         expected = os.path.join(ROOT, "test", "gpu", name + ".expected")
+        if not os.path.exists(expected):
+            expected = os.path.join(ROOT, "test", "gpu",
+                                    name.split(".")[0] + ".expected")
         outputs = {}
         for kind, source in (("native", test.program), ("lowered", lowered)):
             binary = os.path.join(work, kind)

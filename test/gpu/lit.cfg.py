@@ -2,7 +2,8 @@
 # test, built twice with nvcc (as written, and as lowered by cdp-lower), run,
 # and compared: the lowered program must print what nvcc's own <<<>>>
 # printed, or exactly <name>.expected where there is one (overaligned32 is
-# a case nvcc itself gets wrong).
+# a case nvcc itself gets wrong); a variant <name>.<label> without one of
+# its own takes its program's.
 #
 # A nested suite of the main one: `lit build/test` reports these tests as
 # UNSUPPORTED on a machine without a GPU, so one run and one report cover

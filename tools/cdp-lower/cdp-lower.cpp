@@ -473,6 +473,8 @@ int main(int argc, const char **argv) {
   }
   cdp::LoweringOptions Options;
   Options.Launches.RuntimeChecks = RuntimeChecks;
+  Options.Launches.Aggregate.RuntimeChecks = RuntimeChecks;
+  Options.Launches.Coarsen.RuntimeChecks = RuntimeChecks;
   Options.Launches.Form = Emit;
   if (Emit.getNumOccurrences())
     Options.Launches.DeviceDebugForm = Emit;

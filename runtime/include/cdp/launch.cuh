@@ -415,6 +415,39 @@ __device__ inline void reportForbiddenPointer(LaunchSiteInfo &Site,
            Site.File, Site.Line, ArgIndex, Site.Kernel, Space);
 }
 
+/// rejectsPointers for one argument, the \p Index th (from 1), of a data
+/// pointer type.
+template <class Param>
+__device__ bool rejectsPointer(LaunchSiteInfo &Site, unsigned Index,
+                               const Param &Value, std::true_type) {
+  const char *Space = forbiddenSpaceOf((const void *)Value);
+  if (Space)
+    reportForbiddenPointer(Site, Index, Space);
+  return Space != nullptr;
+}
+template <class Param>
+__device__ bool rejectsPointer(LaunchSiteInfo &, unsigned, const Param &,
+                               std::false_type) {
+  return false;
+}
+
+/// Whether a pointer among the arguments `Values` of a launch points to
+/// memory its child may not use, each such reported once at \p Site: the
+/// test of an aggregated or coarsened launch under run-time checks, made
+/// before the runtime records or reshapes it (a lowered launch tests its
+/// arguments as it stages them, CheckedLaunchState).
+template <class... Params>
+__device__ bool rejectsPointers(LaunchSiteInfo &Site, const Params &...Values) {
+  unsigned Index = 0;
+  // A braced list is evaluated in order: the arguments are reported so.
+  const bool Rejected[] = {
+      false, rejectsPointer(Site, ++Index, Values, IsDataPointer<Params>())...};
+  bool Any = false;
+  for (bool One : Rejected)
+    Any = Any || One;
+  return Any;
+}
+
 /// Reports a launch that the device runtime refused with \p Error. Out of
 /// line: it runs only then, and the launch path's registers stay its own.
 __device__ __noinline__ inline void reportRefusedLaunch(LaunchSiteInfo &Site,
@@ -1491,17 +1524,38 @@ __device__ void blocks(dim3 Grid, const Args &...Arguments) {
   }
 }
 
+/// \p Config with \p Factor times fewer blocks along x.
+template <unsigned Factor>
+__device__ LaunchConfig coarsened(LaunchConfig Config) {
+  static_assert(Factor > 1, "cdp: a coarsening factor is at least 2");
+  Config.Grid.x = Config.Grid.x / Factor + (Config.Grid.x % Factor != 0);
+  return Config;
+}
+
 /// Launches \p Kernel (a `child_coarsened`) for the grid of \p Config with
 /// \p Factor times fewer blocks along x. Each value converts to its
 /// parameter's type, as in a call.
 template <unsigned Factor, class... Params>
-__device__ void launch(void (*Kernel)(dim3, Params...), LaunchConfig Config,
+__device__ void launch(void (*Kernel)(dim3, Params...),
+                       const LaunchConfig &Config,
                        typename Identity<Params>::type... Values) {
-  static_assert(Factor > 1, "cdp: a coarsening factor is at least 2");
-  const dim3 Grid = Config.Grid;
-  Config.Grid.x = Grid.x / Factor + (Grid.x % Factor != 0);
-  DeviceLaunch<void(dim3, Params...)>(Kernel, Config)
-      .args(Grid, Values...)
+  DeviceLaunch<void(dim3, Params...)>(Kernel, coarsened<Factor>(Config))
+      .args(Config.Grid, Values...)
+      .launch();
+}
+
+/// The same under run-time checks (cdp-lower --runtime-checks): the launch
+/// is checked at \p Site as a lowered one is, its arguments counted as
+/// written (the coarsened kernel's grid parameter comes first).
+template <unsigned Factor, class... Params>
+__device__ void launch(LaunchSiteInfo *Site, void (*Kernel)(dim3, Params...),
+                       const LaunchConfig &Config,
+                       typename Identity<Params>::type... Values) {
+  if (detail::rejectsPointers<Params...>(*Site, Values...))
+    return;
+  CheckedDeviceLaunch<void(dim3, Params...)>(Site, Kernel,
+                                             coarsened<Factor>(Config))
+      .args(Config.Grid, Values...)
       .launch();
 }
 

@@ -349,6 +349,15 @@ public:
       launchAlone(Kernel, Mine, Config.Stream);
   }
 
+  /// The same under run-time checks: a launch whose pointer arguments its
+  /// child may not use is reported at \p Site and skipped.
+  __device__ void launch(LaunchSiteInfo *Site, const LaunchConfig &Config,
+                         Params... Values) {
+    if (cdp::detail::rejectsPointers<Params...>(*Site, Values...))
+      return;
+    launch(Config, Values...);
+  }
+
 private:
   /// Adds `Mine` to the block's records `Many`; false when it must be made
   /// alone.

@@ -101,6 +101,18 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
   __syncwarp(Group);
 }
 
+/// byWarp under run-time checks: a launch whose pointer arguments its
+/// child may not use is reported at \p Site and skipped; the other lanes
+/// aggregate theirs.
+template <bool OneShape, class... Params>
+__device__ void
+byWarp(LaunchSiteInfo *Site, void (*Kernel)(BasicBatch<OneShape, Params...>),
+       const LaunchConfig &Config, detail::NotDeduced<Params>... Values) {
+  if (cdp::detail::rejectsPointers<Params...>(*Site, Values...))
+    return;
+  byWarp(Kernel, Config, Values...);
+}
+
 } // namespace aggregated
 } // namespace cdp
 
