@@ -67,7 +67,7 @@ bool sameInBlock(const Expr &E, const KernelValues &Values) {
 /// such a value (`tid == 0`: threadIdx.x is then that value less the
 /// block's start, one in each block). Where \p WhenFalse, the component
 /// that \p Test leaves one thread in when false: `threadIdx.c != 0`,
-/// `threadIdx.c` alone, `threadIdx.c > 0`, `tid != 0`.
+/// `threadIdx.c` alone, `threadIdx.c > 0`, `tid != 0`, the x index alone.
 std::optional<unsigned> singleThreadTest(const Expr &Test,
                                          const ASTContext &Context,
                                          const KernelValues &Values,
@@ -86,9 +86,13 @@ std::optional<unsigned> singleThreadTest(const Expr &Test,
             threadIndexTestedZero(Test, Context, MemberOf))
       return Zero;
   const auto *Compare = dyn_cast<BinaryOperator>(Test.IgnoreParenImpCasts());
-  if (WhenFalse && !Compare)
-    // `if (threadIdx.x) return;`: an unsigned index, zero when false.
+  if (WhenFalse && !Compare) {
+    // `if (threadIdx.x) return;`: an unsigned index, zero when false; the
+    // x index likewise (`if (gid) return;`).
+    if (isXIndex(seenThroughCopy(&Test, Values), Context))
+      return 0u;
     return ThreadIndex(&Test);
+  }
   if (!Compare)
     return std::nullopt;
   if (WhenFalse) {

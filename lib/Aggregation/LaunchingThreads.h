@@ -77,7 +77,8 @@ enum class ThreadScope {
 /// found: the branch of an `if` whose tests, with those of the `if`s
 /// around it, leave one thread; or the statements of a block that follow
 /// an early return of every other thread (`if (threadIdx.x != 0) return;`,
-/// `if (tid) return;`), where no jump lands among them. Empty where there
+/// `if (gid) return;` with `gid` the x index), where no jump lands among
+/// them. Empty where there
 /// are none. All that they run, \p S included, one thread of its block
 /// (of its warp) runs alone.
 using OneThreadStatements = llvm::SmallVector<const clang::Stmt *, 4>;

@@ -107,7 +107,7 @@ bool builtinInEveryInstance(const Expr &E) {
 
 /// Walks a kernel's body and the functions it calls, and finds whether
 /// any of them may call into the device runtime outside \p OneThread, the
-/// statements that only one thread of a block runs.
+/// statements that one thread runs alone in its warp (oneThreadRegion).
 class OtherRuntimeCalls : public RecursiveASTVisitor<OtherRuntimeCalls> {
 public:
   OtherRuntimeCalls(llvm::ArrayRef<const Stmt *> OneThread,

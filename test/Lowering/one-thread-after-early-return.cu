@@ -71,6 +71,14 @@ __global__ void negated(int *p) {
   child<<<1, 32>>>(p);
   // CHECK: cdp::DeviceLaunch<void(int *)>(cdp::oneThreadOfBlock, child, {1, 32})
 }
+// CHECK-LABEL: void gridIndexAlone(
+__global__ void gridIndexAlone(int *p) {
+  const unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (gid)
+    return;
+  child<<<1, 32>>>(p);
+  // CHECK: cdp::DeviceLaunch<void(int *)>(cdp::oneThreadOfBlock, child, {1, 32})
+}
 // CHECK-LABEL: void throughCopy(
 __global__ void throughCopy(int *p) {
   const int tid = blockIdx.x * blockDim.x + threadIdx.x;
