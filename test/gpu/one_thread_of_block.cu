@@ -27,6 +27,16 @@ __device__ int g_errors;
 __device__ int g_nodes;
 __device__ int g_leafSums;
 
+/// Holds this thread for a time set by its order of arrival, one of
+/// \p lengths lengths of \p spin clocks: lanes of one warp that reach a
+/// launch apart.
+__device__ void spinByArrival(int spin, unsigned lengths) {
+  unsigned order = atomicAdd(&g_arrivals, 1u);
+  long long until = clock64() + (order % lengths) * spin;
+  while (clock64() < until) {
+  }
+}
+
 __global__ void step(int *data, int n, int steps) {
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
   for (int i = tid; i < n; i += blockDim.x * gridDim.x)
@@ -44,19 +54,13 @@ __global__ void counted() { atomicAdd(&g_children, 1); }
 // Lanes 0 and 16 of each warp pass the guard in 16 x 2 blocks; the spin
 // of a length set by their order of arrival splits them.
 __global__ void rowsOfBlock(int spin) {
-  unsigned order = atomicAdd(&g_arrivals, 1u);
-  long long until = clock64() + (order % 5) * spin;
-  while (clock64() < until) {
-  }
+  spinByArrival(spin, 5);
   if (threadIdx.x == 0)
     counted<<<1, 1, 0, cudaStreamFireAndForget>>>();
 }
 
 __global__ void twoAndError(int spin) {
-  unsigned order = atomicAdd(&g_arrivals, 1u);
-  long long until = clock64() + (order % 3) * spin;
-  while (clock64() < until) {
-  }
+  spinByArrival(spin, 3);
   if (threadIdx.x == blockDim.x - 1) {
     counted<<<1, 2, 0, cudaStreamFireAndForget>>>();
     counted<<<1, 3>>>();
@@ -66,10 +70,7 @@ __global__ void twoAndError(int spin) {
 }
 
 __global__ void exitsEarly(int spin) {
-  unsigned order = atomicAdd(&g_arrivals, 1u);
-  long long until = clock64() + (order % 3) * spin;
-  while (clock64() < until) {
-  }
+  spinByArrival(spin, 3);
   if (threadIdx.x != 0)
     return;
   counted<<<1, 4, 0, cudaStreamFireAndForget>>>();
@@ -79,10 +80,7 @@ __global__ void exitsEarly(int spin) {
 }
 
 __global__ void exitsEarlyByRow(int spin) {
-  unsigned order = atomicAdd(&g_arrivals, 1u);
-  long long until = clock64() + (order % 5) * spin;
-  while (clock64() < until) {
-  }
+  spinByArrival(spin, 5);
   if (threadIdx.x)
     return;
   if (threadIdx.y == 1)
@@ -92,10 +90,7 @@ __global__ void exitsEarlyByRow(int spin) {
 __device__ unsigned g_warpsArrived;
 
 __global__ void lanesLaunch(int spin, unsigned warps) {
-  unsigned order = atomicAdd(&g_arrivals, 1u);
-  long long until = clock64() + (order % 7) * spin;
-  while (clock64() < until) {
-  }
+  spinByArrival(spin, 7);
   const unsigned lane = threadIdx.x % warpSize;
   if (lane != 0)
     return;
