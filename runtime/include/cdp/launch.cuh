@@ -946,22 +946,12 @@ template <class... Params> struct CheckedLaunchState {
   template <std::size_t Packed, std::size_t Offset, class Param>
   __device__ void stage(const Param &Value) {
     checkOffset<Layout, Packed, Offset>();
-    test(ParamStore<Param>::passed(Value), Packed + 1,
-         IsDataPointer<typename PassedAs<Param>::type>());
+    // A pointer that the child may not use rejects the launch.
+    if (rejectsPointer(*Site, Packed + 1, ParamStore<Param>::passed(Value),
+                       IsDataPointer<typename PassedAs<Param>::type>()))
+      Rejected = true;
     ParamStore<Param>::store(Staged + Offset, Value);
   }
-
-  /// A pointer that the child may not use rejects the launch.
-  template <class Param>
-  __device__ void test(const Param &Pointer, unsigned ArgIndex,
-                       std::true_type) {
-    if (const char *Space = forbiddenSpaceOf((const void *)Pointer)) {
-      reportForbiddenPointer(*Site, ArgIndex, Space);
-      Rejected = true;
-    }
-  }
-  template <class Param>
-  __device__ void test(const Param &, unsigned, std::false_type) {}
 
   __device__ void launch() {
     if (Rejected)
