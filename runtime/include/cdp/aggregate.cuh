@@ -93,16 +93,16 @@ namespace aggregated {
 /// the block ends (--aggregate=block). A second scope of the same kernel in
 /// one launching kernel is numbered \p Copy 2, and so on.
 template <auto Kernel, unsigned Copy = 1>
-using BlockScope = detail::LaunchScope<detail::kOneBlock, Kernel, Copy>;
+using BlockScope = detail::LaunchScope<detail::kOneBlock, Copy, Kernel>;
 /// The launches of a kernel's original by a group of \p Blocks consecutive
 /// blocks of its grid (by linear block index), launched as one when the
 /// group's last block ends (--aggregate=group).
 template <auto Kernel, unsigned Blocks, unsigned Copy = 1>
-using GroupScope = detail::LaunchScope<Blocks, Kernel, Copy>;
+using GroupScope = detail::LaunchScope<Blocks, Copy, Kernel>;
 /// The launches of a kernel's original by one grid, launched as one when
 /// its last block ends (--aggregate=grid).
 template <auto Kernel, unsigned Copy = 1>
-using GridScope = detail::LaunchScope<detail::kWholeGrid, Kernel, Copy>;
+using GridScope = detail::LaunchScope<detail::kWholeGrid, Copy, Kernel>;
 
 } // namespace aggregated
 } // namespace cdp

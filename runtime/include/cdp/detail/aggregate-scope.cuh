@@ -254,7 +254,10 @@ inline __device__ GridBatches *makingGroup() {
   return reinterpret_cast<GridBatches *>(std::uintptr_t{2});
 }
 
-template <unsigned GroupBlocks, auto Kernel, unsigned Copy> class LaunchScope;
+// `Kernel` comes last: before another parameter, nvcc's front end warns
+// (#842-D) that the specialization cannot deduce `OneShape` and `Params`
+// from it, though it does.
+template <unsigned GroupBlocks, unsigned Copy, auto Kernel> class LaunchScope;
 
 /// The launches of `Kernel`'s original by the threads of one block,
 /// recorded as they are made. When the block's last thread leaves the
@@ -270,7 +273,7 @@ template <unsigned GroupBlocks, auto Kernel, unsigned Copy> class LaunchScope;
 /// block's records while other threads still made theirs.
 template <unsigned GroupBlocks, unsigned Copy, bool OneShape, class... Params,
           void (*Kernel)(BasicBatch<OneShape, Params...>)>
-class LaunchScope<GroupBlocks, Kernel, Copy> {
+class LaunchScope<GroupBlocks, Copy, Kernel> {
   static constexpr bool PerGrid = GroupBlocks == kWholeGrid;
   static constexpr bool PerGroup = GroupBlocks > 1;
 
