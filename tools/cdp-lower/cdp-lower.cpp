@@ -172,8 +172,13 @@ static cl::opt<cdp::AggregationGranularity> Aggregate(
                           "launched when the group's last block ends"),
                clEnumValN(cdp::AggregationGranularity::Grid, "grid",
                           "the threads of the launching grid, launched when "
-                          "its last block ends")),
-    cl::init(cdp::AggregationGranularity::None), cl::cat(ToolCategory));
+                          "its last block ends"),
+               // The README's and docs' bare `--aggregate`: by block,
+               // the granularity that is best most often.
+               clEnumValN(cdp::AggregationGranularity::Block, "",
+                          "(no value) the same as =block")),
+    cl::ValueOptional, cl::init(cdp::AggregationGranularity::None),
+    cl::cat(ToolCategory));
 static cl::opt<unsigned> Threshold(
     "threshold",
     cl::desc("Run a device-side launch whose grid has fewer than <threads> "
