@@ -1088,19 +1088,43 @@ template <class GridShape, class BlockShape>
 inline constexpr bool IsLinear =
     std::is_integral_v<GridShape> && std::is_integral_v<BlockShape>;
 
+template <class T> struct UnrestrictedType {
+  using type = T;
+};
+template <class T> struct UnrestrictedType<T *__restrict__> {
+  using type = T *;
+};
+template <class T> struct UnrestrictedType<T *const __restrict__> {
+  using type = T *;
+};
+/// \p T without a `__restrict__` on the pointer itself. An argument
+/// deduced from a child's parameter `int *__restrict p` keeps the
+/// qualifier, and the address of such a pointer converts to no `void *`
+/// (nvcc's front end and clang refuse it), so memcpy takes a copy's.
+template <class T> using Unrestricted = typename UnrestrictedType<T>::type;
+
+/// The bits of \p Value, in words.
+template <class T> struct WordsOf {
+  static constexpr std::size_t Count = (sizeof(T) + 3) / 4;
+  unsigned Bits[Count] = {};
+
+  __device__ explicit WordsOf(const T &Value) {
+    const Unrestricted<T> Copy = Value;
+    std::memcpy(Bits, &Copy, sizeof(T));
+  }
+};
+
 /// \p Value of lane \p Lane of the lanes in \p Mask, word by word. Lanes
 /// may each name a different lane.
 template <class T>
 __device__ T fromLane(const T &Value, int Lane, unsigned Mask) {
   static_assert(std::is_trivially_copyable_v<T>,
                 "cdp: a child's parameters are trivially copyable");
-  constexpr std::size_t Words = (sizeof(T) + 3) / 4;
-  unsigned Bits[Words] = {};
-  std::memcpy(Bits, &Value, sizeof(T));
-  for (std::size_t I = 0; I < Words; ++I)
-    Bits[I] = __shfl_sync(Mask, Bits[I], Lane);
-  T Result = Value;
-  std::memcpy(&Result, Bits, sizeof(T));
+  WordsOf<T> Words(Value);
+  for (unsigned &Word : Words.Bits)
+    Word = __shfl_sync(Mask, Word, Lane);
+  Unrestricted<T> Result = Value;
+  std::memcpy(&Result, Words.Bits, sizeof(T));
   return Result;
 }
 
@@ -1140,12 +1164,10 @@ inline constexpr bool namedSame = I < 64 && ((Same >> I) & 1);
 template <unsigned long long Same, std::size_t I, class T>
 __device__ bool sameAsLeader(const T &Value, int Leader, unsigned Mask) {
   if constexpr (namedSame<Same, I>) {
-    constexpr std::size_t Words = (sizeof(T) + 3) / 4;
-    unsigned Bits[Words] = {};
-    std::memcpy(Bits, &Value, sizeof(T));
+    const WordsOf<T> Words(Value);
     bool Equal = true;
-    for (std::size_t W = 0; W < Words; ++W)
-      Equal = (__shfl_sync(Mask, Bits[W], Leader) == Bits[W]) && Equal;
+    for (unsigned Word : Words.Bits)
+      Equal = (__shfl_sync(Mask, Word, Leader) == Word) && Equal;
     return Equal;
   } else {
     return true;
