@@ -8,6 +8,7 @@
 #include "Aggregation/LaunchChoice.h"
 #include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchAggregation.h"
 #include "Aggregation/LaunchedBlocks.h"
 #include "Aggregation/LaunchingThreads.h"
 
@@ -44,6 +45,36 @@ bool runsInPhases(const FunctionDecl *Child) {
     return false;
   std::optional<PhaseRefusal> Refusal;
   return splitAtBarriers(*Definition, Uses, Refusal).has_value();
+}
+
+/// Whether \p Child launches a grid into its null stream (the stream
+/// omitted, or written 0): the launches of one block into that stream run
+/// one after another. In a serial run they are the launching block's,
+/// so the grids of all its lanes' children would run in turn where each
+/// child grid's ran beside the others' (hpca-uji's fdsl-gpu-pipeline: a
+/// thread per image whose child launches three grids in order, 5x slower
+/// run serially by --optimize than as written).
+bool launchesIntoNullStream(const FunctionDecl *Child, ASTContext &Context) {
+  const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
+  if (!Definition || !Definition->getBody())
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    ASTContext &Context;
+    bool Found = false;
+    explicit Finder(ASTContext &Context) : Context(Context) {}
+    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
+      const Expr *Stream = configOperand(*Launch, 3);
+      Expr::EvalResult Value;
+      Found = !Stream ||
+              (Stream->IgnoreParenCasts()->EvaluateAsInt(Value, Context) &&
+               Value.Val.getInt() == 0) ||
+              Stream->isNullPointerConstant(Context,
+                                            Expr::NPC_ValueDependentIsNotNull);
+      return !Found;
+    }
+  } Find(Context);
+  Find.TraverseStmt(Definition->getBody());
+  return Find.Found;
 }
 
 /// Whether \p Holds for every device-side launch written in \p Kernel,
@@ -112,7 +143,9 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
       return Choice;
     }
   }
-  if (!Choice.Threshold.Threads) {
+  if (!Choice.Threshold.Threads && launchesIntoNullStream(Child, Context))
+    Choice.ChildLaunchesInOrder = true;
+  else if (!Choice.Threshold.Threads) {
     Choice.LoopingChild = threadsLoop(Child);
     const unsigned Threshold =
         (Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold) /

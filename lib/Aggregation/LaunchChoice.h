@@ -111,6 +111,10 @@ struct LaunchChoice {
   /// have set (0 where it set one, or the user did).
   std::uint64_t ConstantThreads = 0;
   unsigned NeverBelowThreshold = 0;
+  /// --optimize set no threshold: the child launches into its null stream,
+  /// which a serial run would make the launching block's, running the
+  /// grids of its lanes' children one after another.
+  bool ChildLaunchesInOrder = false;
   /// --optimize left that launch unaggregated: its child's threads do not
   /// loop, and it launches as a grid above the threshold would.
   bool LargeGrid = false;

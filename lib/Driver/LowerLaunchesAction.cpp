@@ -406,7 +406,12 @@ private:
               std::to_string(Choice.ProfiledLaunches) +
               " launches profiled had that many threads";
     // Why its small grids do not run in the launching warp either.
-    if (!Serial && !Why.NotSerial.empty())
+    if (Choice.ChildLaunchesInOrder)
+      What += "; it never runs in the launching warp: it launches into "
+              "its null stream, which there would be the launching block's, "
+              "so the grids the lanes' runs launch would run one after "
+              "another";
+    else if (!Serial && !Why.NotSerial.empty())
       What += "; it never runs in the launching warp: " + Why.NotSerial;
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::OptimizeChoice)
