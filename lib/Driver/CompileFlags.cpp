@@ -105,6 +105,11 @@ deviceSideParseAdjuster(const std::string &RuntimeIncludeDir) {
     // whose profiling ranges clang refuses in device code.
     Adjusted.push_back("-Wno-register");
     Adjusted.push_back("-Wno-vla-cxx-extension");
+    // A narrowing braced initializer (`dim3 grid = {n / 16, n / 16}` of an
+    // int n, as jakubzimny's CUDA-dynamic-Mandelbrot writes): an error to
+    // clang, a warning (#2361-D) to nvcc, which still gives it when it
+    // compiles the lowered output.
+    Adjusted.push_back("-Wno-c++11-narrowing");
     if (hasFlagWithPrefix(Adjusted, "-fgpu-rdc") &&
         !hasFlagWithPrefix(Adjusted, "-fno-gpu-rdc"))
       Adjusted.push_back("-D__CUDACC_RDC__");

@@ -8,7 +8,8 @@
 // min/max of nvcc's headers (nvcc-compat.h, force-included into the
 // parse only), thrust's device-side algorithms in a CDP build (nvcc's
 // __CUDACC_RDC__, and no NVTX ranges in the parse), `%globaltimer` in
-// inline assembly, and a variable-length array in host code.
+// inline assembly, a variable-length array in host code, and a narrowing
+// braced initializer (a warning to nvcc, #2361-D; -Wno-c++11-narrowing).
 
 #include <thrust/execution_policy.h>
 #include <thrust/sort.h>
@@ -23,6 +24,13 @@ __global__ void parent(int *p, int n) {
   child<<<1, 1>>>(p, t);
   // CHECK: using cdp_launch_child = cdp::DeviceLaunch<void(int *, unsigned long long)>;
   // CHECK: cdp_launch_child(child, {1, 1}).arg<0>(p).arg<8>(t).launch();
+}
+
+// jakubzimny's CUDA-dynamic-Mandelbrot sizes its grids so.
+__global__ void tiles(int *p, int w, int h) {
+  dim3 grid = {w / 16, h / 16};
+  child<<<grid, 16>>>(p, 0);
+  // CHECK: cdp_launch_child(child, {grid, 16}).arg<0>(p).arg<8>(0).launch();
 }
 
 int host(int n) {
