@@ -75,6 +75,10 @@ std::optional<ExplicitRewrite> explicitRewrite(const LaunchSite &Site,
     return std::nullopt;
 
   for (QualType Type : *Types) {
+    // The parameter as the buffer holds it: a `const int n` or a
+    // `const __grid_constant__ Params p` is stored through an `int *` or a
+    // `Params *` (assigning through a `const int *` does not compile).
+    Type = Type.getUnqualifiedType();
     std::optional<std::string> Spelled = spellType(Type, Site.Context);
     // `void (*)(int)` and arrays name a variable inside the type.
     if (!Spelled || StringRef(*Spelled).contains_insensitive("(") ||
