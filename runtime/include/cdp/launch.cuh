@@ -1088,20 +1088,21 @@ template <class GridShape, class BlockShape>
 inline constexpr bool IsLinear =
     std::is_integral_v<GridShape> && std::is_integral_v<BlockShape>;
 
-template <class T> struct UnrestrictedType {
-  using type = T;
+template <class T> struct UnqualifiedType {
+  using type = std::remove_cv_t<T>;
 };
-template <class T> struct UnrestrictedType<T *__restrict__> {
+template <class T> struct UnqualifiedType<T *__restrict__> {
   using type = T *;
 };
-template <class T> struct UnrestrictedType<T *const __restrict__> {
+template <class T> struct UnqualifiedType<T *const __restrict__> {
   using type = T *;
 };
-/// \p T without a `__restrict__` on the pointer itself. An argument
-/// deduced from a child's parameter `int *__restrict p` keeps the
-/// qualifier, and the address of such a pointer converts to no `void *`
-/// (nvcc's front end and clang refuse it), so memcpy takes a copy's.
-template <class T> using Unrestricted = typename UnrestrictedType<T>::type;
+/// \p T without its own qualifiers: `const`, `volatile`, `__restrict__`.
+/// An argument deduced from a child's parameter (`int *__restrict p`,
+/// `volatile int v`) keeps them, and the address of such an object
+/// converts to no `const void *` (nvcc's front end and clang refuse it),
+/// so memcpy takes a copy's.
+template <class T> using Unqualified = typename UnqualifiedType<T>::type;
 
 /// The bits of \p Value, in words.
 template <class T> struct WordsOf {
@@ -1109,7 +1110,7 @@ template <class T> struct WordsOf {
   unsigned Bits[Count] = {};
 
   __device__ explicit WordsOf(const T &Value) {
-    const Unrestricted<T> Copy = Value;
+    const Unqualified<T> Copy = Value;
     std::memcpy(Bits, &Copy, sizeof(T));
   }
 };
@@ -1123,7 +1124,7 @@ __device__ T fromLane(const T &Value, int Lane, unsigned Mask) {
   WordsOf<T> Words(Value);
   for (unsigned &Word : Words.Bits)
     Word = __shfl_sync(Mask, Word, Lane);
-  Unrestricted<T> Result = Value;
+  Unqualified<T> Result = Value;
   std::memcpy(&Result, Words.Bits, sizeof(T));
   return Result;
 }

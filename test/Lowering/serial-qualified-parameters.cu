@@ -10,18 +10,18 @@
 // RUN: %cdp-lower --aggregate=warp --runtime-checks %s -o %t.warp.cu
 // RUN: %nvcc-rdc -Werror all-warnings -c %t.warp.cu -o %t.warp.o
 //
-// A child's `__restrict` pointer parameters reach a serial run's lane
-// exchange with their qualifier, which nvcc's front end and clang keep on
-// a deduced type; the address of such a pointer converts to no `void *`,
-// so the runtime's copies once failed to compile (hpca-uji's
-// fdsl-gpu-pipeline, a parent per image whose children take
+// A child's `__restrict` pointer and `volatile` parameters reach a serial
+// run's lane exchange with their qualifiers, which nvcc's front end and
+// clang keep on a deduced type; the address of such an object converts to
+// no `const void *`, so the runtime's copies once failed to compile
+// (hpca-uji's fdsl-gpu-pipeline, a parent per image whose children take
 // `uint8_t *__restrict`). A pointer the same in every lane (`image`) and
 // one that differs (`row`) take the two exchanges.
 
 #include <cstdint>
 
 __global__ void paint(uint8_t *__restrict image, uint8_t *__restrict row,
-                      const int *__restrict const width, int value) {
+                      const int *__restrict const width, volatile int value) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   if (x < *width)
     row[x] = image[0] + value;
