@@ -235,7 +235,7 @@ private:
       return decline(KernelName + " has a cluster shape (__cluster_dims__), "
                                   "which an aggregated grid does not keep");
     if (std::optional<std::string> Why =
-            whyReferenceParameter(*Definition, "aggregation"))
+            whyParameterNotPassedOn(*Definition, "aggregation"))
       return decline(*Why);
     // A launch made alone passes its record (the parameters and the
     // configuration) by value, in every instance.

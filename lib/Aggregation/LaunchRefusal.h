@@ -93,10 +93,12 @@ protected:
   /// Why \p Definition, the child's, has a parameter that \p Transform
   /// does not pass on: a reference, which a launch passes as the object's
   /// address (cdp/launch.cuh's PassedAs), where a copy of the child's body
-  /// would be handed a copy of the object; nothing when it has none.
+  /// would be handed a copy of the object; or a type whose copy is not
+  /// trivial, which no device-side launch may pass (nvcc's rule): left to
+  /// the lowering, which reports it. Nothing when it has none.
   std::optional<std::string>
-  whyReferenceParameter(const clang::FunctionDecl &Definition,
-                        llvm::StringRef Transform) const;
+  whyParameterNotPassedOn(const clang::FunctionDecl &Definition,
+                          llvm::StringRef Transform) const;
 
   /// Declines when the child, through \p Uses, reads its grid's shape
   /// where its copy cannot map it: in a function it calls (the copy would

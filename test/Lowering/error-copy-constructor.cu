@@ -1,5 +1,8 @@
 // RUN: not %cdp-lower %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %cdp-lower --check-only %s 2>&1 | FileCheck %s --check-prefix=CHECK-ONLY
+// RUN: not %cdp-lower --aggregate=block --aggregate-unordered=all %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %cdp-lower --threshold=64 --aggregate-unordered=all %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %cdp-lower --coarsen=4 %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: %cdp-lower --check-only %s -- -DONLY_ALLOWED
 // RUN: %cdp-lower %s -o %t.cu -- -DONLY_ALLOWED
 // RUN: %nvcc-rdc -DONLY_ALLOWED -c %t.cu -o %t.o
@@ -9,7 +12,10 @@
 // constructor (its own, a member's, or one a virtual function makes) or a
 // non-trivial destructor (nvcc 13.0: "cannot pass an argument with a
 // user-provided copy-constructor|destructor"). So does cdp-lower, at the
-// argument. A user-provided copy assignment is no obstacle.
+// argument, whatever transform is asked for: aggregation, a serial run or
+// coarsening would copy the object by its bytes as well (they once took
+// such launches, and coarsening's output then failed to compile). A
+// user-provided copy assignment is no obstacle.
 #include <cuda_fp16.h>
 
 struct HoldsHalf { __half h; }; // __half is trivially copyable: allowed
