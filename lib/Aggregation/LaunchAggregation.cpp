@@ -110,6 +110,16 @@ bool isReservedStream(const Expr *Stream, ReservedStream Which,
          Value.Val.getInt() == static_cast<int>(Which);
 }
 
+bool isNullStream(const Expr *Stream, ASTContext &Context) {
+  if (!Stream)
+    return true;
+  Expr::EvalResult Value;
+  return (Stream->IgnoreParenCasts()->EvaluateAsInt(Value, Context) &&
+          Value.Val.getInt() == 0) ||
+         Stream->isNullPointerConstant(Context,
+                                       Expr::NPC_ValueDependentIsNotNull);
+}
+
 namespace {
 
 /// The first call in \p Body of cudaGetLastError or cudaPeekAtLastError.

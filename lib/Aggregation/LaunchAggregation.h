@@ -186,6 +186,10 @@ enum class ReservedStream { TailLaunch = 3, FireAndForget = 4 };
 bool isReservedStream(const clang::Expr *Stream, ReservedStream Which,
                       const clang::ASTContext &Context);
 
+/// Whether \p Stream is the launching block's null stream: omitted (null),
+/// or written 0 or as a null pointer constant.
+bool isNullStream(const clang::Expr *Stream, clang::ASTContext &Context);
+
 /// Whether \p Stream is cudaStreamFireAndForget.
 inline bool isFireAndForget(const clang::Expr *Stream,
                             const clang::ASTContext &Context) {

@@ -11,11 +11,11 @@
 #include "Aggregation/LaunchAggregation.h"
 #include "Aggregation/LaunchedBlocks.h"
 #include "Aggregation/LaunchingThreads.h"
+#include "CudaAST/FindLaunch.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
@@ -56,42 +56,19 @@ bool runsInPhases(const FunctionDecl *Child) {
 /// run serially by --optimize than as written).
 bool launchesIntoNullStream(const FunctionDecl *Child, ASTContext &Context) {
   const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
-  if (!Definition || !Definition->getBody())
-    return false;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    ASTContext &Context;
-    bool Found = false;
-    explicit Finder(ASTContext &Context) : Context(Context) {}
-    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-      const Expr *Stream = configOperand(*Launch, 3);
-      Expr::EvalResult Value;
-      Found = !Stream ||
-              (Stream->IgnoreParenCasts()->EvaluateAsInt(Value, Context) &&
-               Value.Val.getInt() == 0) ||
-              Stream->isNullPointerConstant(Context,
-                                            Expr::NPC_ValueDependentIsNotNull);
-      return !Found;
-    }
-  } Find(Context);
-  Find.TraverseStmt(Definition->getBody());
-  return Find.Found;
+  return Definition &&
+         findLaunch(Definition->getBody(), [&](const CUDAKernelCallExpr &L) {
+           return isNullStream(configOperand(L, 3), Context);
+         });
 }
 
 /// Whether \p Holds for every device-side launch written in \p Kernel,
 /// given the launched child (null for a launch through a pointer).
 bool everyLaunchIn(const FunctionDecl &Kernel,
                    llvm::function_ref<bool(const FunctionDecl *)> Holds) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::function_ref<bool(const FunctionDecl *)> Holds;
-    bool All = true;
-    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-      All = Holds(Launch->getDirectCallee());
-      return All;
-    }
-  } Find;
-  Find.Holds = Holds;
-  Find.TraverseStmt(Kernel.getBody());
-  return Find.All;
+  return !findLaunch(Kernel.getBody(), [&](const CUDAKernelCallExpr &L) {
+    return !Holds(L.getDirectCallee());
+  });
 }
 
 /// Whether every device-side launch written in \p Kernel is of a child
@@ -112,6 +89,47 @@ bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
            Child->getCanonicalDecl() != Kernel.getCanonicalDecl() &&
            !threadsLoop(Child);
   });
+}
+
+/// The threshold below which \p Launch's grid runs in the launching warp,
+/// in \p Choice: none where its grid is never that small (a constant size,
+/// or all the launches \p Profile saw), and none below 2.
+void chooseThreshold(LaunchChoice &Choice, const CUDAKernelCallExpr &Launch,
+                     const FunctionDecl *Child, ASTContext &Context,
+                     const SiteProfile *Profile) {
+  Choice.LoopingChild = threadsLoop(Child);
+  const unsigned Threshold =
+      (Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold) /
+      32 * Choice.Lanes;
+  // Below a threshold of 2, a serial run would take a grid of one thread
+  // or none, which is not worth its code: no threshold.
+  if (Threshold < 2)
+    return;
+  // A grid of a constant size at or above the threshold never runs in the
+  // launching warp: no threshold, which would only add a serial run that
+  // never runs and, where the kernel's launches are all of children run in
+  // phases, keep the launch unaggregated (NPSLab's graph colouring: 64
+  // threads whose threads loop, launched past the device runtime's
+  // pending-launch limit unaggregated, lost launches).
+  if (const std::optional<std::uint64_t> Threads =
+          constantThreads(Launch, Context);
+      Threads && *Threads >= Threshold) {
+    Choice.ConstantThreads = *Threads;
+    Choice.NeverBelowThreshold = Threshold;
+    return;
+  }
+  // As a constant grid: the profile saw no launch the threshold takes.
+  if (Profile && Profile->allAtLeast(Threshold)) {
+    Choice.ProfiledLaunches = Profile->launches();
+    Choice.NeverBelowThreshold = Threshold;
+    return;
+  }
+  Choice.Threshold.Threads = Threshold;
+  Choice.Threshold.Quiet = true;
+  if (Profile && Profile->allFewerThan(Threshold)) {
+    Choice.ProfiledLaunches = Profile->launches();
+    Choice.ProfiledBelowThreshold = true;
+  }
 }
 
 } // namespace
@@ -143,40 +161,13 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
       return Choice;
     }
   }
-  if (!Choice.Threshold.Threads && launchesIntoNullStream(Child, Context))
-    Choice.ChildLaunchesInOrder = true;
-  else if (!Choice.Threshold.Threads) {
-    Choice.LoopingChild = threadsLoop(Child);
-    const unsigned Threshold =
-        (Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold) /
-        32 * Choice.Lanes;
-    // A grid of a constant size at or above the threshold never runs in
-    // the launching warp: no threshold, which would only add a serial run
-    // that never runs and, where the kernel's launches are all of children
-    // run in phases, keep the launch unaggregated (NPSLab's graph
-    // colouring: 64 threads whose threads loop, launched past the device
-    // runtime's pending-launch limit unaggregated, lost launches).
-    const std::optional<std::uint64_t> Threads =
-        constantThreads(Launch, Context);
-    // Below a threshold of 2, a serial run would take a grid of one thread
-    // or none, which is not worth its code: no threshold.
-    if (Threshold >= 2) {
-      if (Threads && *Threads >= Threshold) {
-        Choice.ConstantThreads = *Threads;
-        Choice.NeverBelowThreshold = Threshold;
-      } else if (Profile && Profile->allAtLeast(Threshold)) {
-        // As a constant grid: the profile saw no launch the threshold takes.
-        Choice.ProfiledLaunches = Profile->launches();
-        Choice.NeverBelowThreshold = Threshold;
-      } else {
-        Choice.Threshold.Threads = Threshold;
-        Choice.Threshold.Quiet = true;
-        if (Profile && Profile->allFewerThan(Threshold)) {
-          Choice.ProfiledLaunches = Profile->launches();
-          Choice.ProfiledBelowThreshold = true;
-        }
-      }
-    }
+  // No threshold given: --optimize chooses one, unless a serial run would
+  // put the child's own launches in order (launchesIntoNullStream).
+  if (!Choice.Threshold.Threads) {
+    if (launchesIntoNullStream(Child, Context))
+      Choice.ChildLaunchesInOrder = true;
+    else
+      chooseThreshold(Choice, Launch, Child, Context, Profile);
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
     // A constant grid of at least 4,096 threads that do not loop is what

@@ -13,6 +13,7 @@
 #include "Aggregation/OwnStreams.h"
 #include "Aggregation/ReadableTwice.h"
 #include "Aggregation/SerialRunAtEnd.h"
+#include "CudaAST/FindLaunch.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/KernelValues.h"
 #include "CudaAST/RuntimeNames.h"
@@ -23,7 +24,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -37,19 +37,11 @@ namespace {
 /// Whether \p Root makes a device-side launch (of \p Kernel only, when
 /// given).
 bool hasLaunch(const Stmt *Root, const FunctionDecl *Kernel = nullptr) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const FunctionDecl *Kernel;
-    bool Found = false;
-    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-      const FunctionDecl *Callee = Launch->getDirectCallee();
-      Found = !Kernel || (Callee && Callee->getCanonicalDecl() ==
-                                        Kernel->getCanonicalDecl());
-      return !Found;
-    }
-  } Find;
-  Find.Kernel = Kernel;
-  Find.TraverseStmt(const_cast<Stmt *>(Root));
-  return Find.Found;
+  return findLaunch(Root, [&](const CUDAKernelCallExpr &Launch) {
+    const FunctionDecl *Callee = Launch.getDirectCallee();
+    return !Kernel ||
+           (Callee && Callee->getCanonicalDecl() == Kernel->getCanonicalDecl());
+  });
 }
 
 /// Whether every lane of a warp of \p Values' kernel passes \p Argument the
