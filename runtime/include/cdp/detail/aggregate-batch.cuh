@@ -163,8 +163,9 @@ using AggregatedKernel = void (*)(BasicBatch<OneShape, Params...>);
 /// the record a word at a time. Building the whole parameter in registers
 /// first would take a register per word (116 for a record of three graph
 /// classes), more than the bounds of a 1,024-thread launching kernel allow.
+/// The device runtime's error where it refused the launch.
 template <class BatchType>
-__device__ bool launchWith(void (*Kernel)(BatchType),
+__device__ cudaError_t launchWith(void (*Kernel)(BatchType),
                            const LaunchConfig &Config,
                            decltype(BatchType::Many) Many, GridBatches *Grid,
                            const decltype(BatchType::One) *One) {
@@ -174,8 +175,8 @@ __device__ bool launchWith(void (*Kernel)(BatchType),
   void *Entry = reinterpret_cast<void *>(Kernel);
   const bool UseV2 = cdp::detail::usesLaunchV2(Config.Stream);
   void *Buffer = cdp::detail::obtainBuffer<Layout, false>(Entry, Config, UseV2);
-  if (!Buffer)
-    return false; // The error stays for cudaGetLastError(), as with <<<>>>.
+  if (!Buffer) // The error stays for cudaGetLastError(), as with <<<>>>.
+    return cudaPeekAtLastError();
   auto *Param = static_cast<BatchType *>(Buffer);
   Param->Many = Many;
   Param->Grid = Grid;
@@ -188,17 +189,35 @@ __device__ bool launchWith(void (*Kernel)(BatchType),
       To[I] = From[I];
   }
   return cdp::detail::launchBuffer<Layout, false>(Entry, Buffer, Config,
-                                                  UseV2) == cudaSuccess;
+                                                  UseV2);
 }
 
-/// One original launch, alone: a one-record batch by value.
+/// One original launch, alone: a one-record batch by value. The device
+/// runtime's error where it refused the launch.
+template <bool OneShape, class... Params>
+__device__ __noinline__ cudaError_t
+launchRecordAlone(AggregatedKernel<OneShape, Params...> Kernel,
+                  const Record<Params...> &Launch, cudaStream_t Stream) {
+  countLaunch(0);
+  return launchWith(Kernel,
+                    {Launch.Grid, Launch.Block, Launch.SharedMem, Stream},
+                    nullptr, nullptr, &Launch);
+}
+
+/// launchRecordAlone and, under run-time checks (a \p Site), a launch the
+/// device runtime refuses reported there, as a lowered launch's is: its
+/// child grid does not run. A function of its own: with the report's call
+/// in it, launchRecordAlone took 56 registers, past a parent's own cap of
+/// 48 (test/Lowering/aggregate-register-cap.cu), which no function it
+/// calls may pass.
 template <bool OneShape, class... Params>
 __device__ __noinline__ void
 launchAlone(AggregatedKernel<OneShape, Params...> Kernel,
-            const Record<Params...> &Launch, cudaStream_t Stream) {
-  countLaunch(0);
-  launchWith(Kernel, {Launch.Grid, Launch.Block, Launch.SharedMem, Stream},
-             nullptr, nullptr, &Launch);
+            const Record<Params...> &Launch, cudaStream_t Stream,
+            LaunchSiteInfo *Site) {
+  const cudaError_t Error = launchRecordAlone(Kernel, Launch, Stream);
+  if (Error != cudaSuccess && Site)
+    cdp::detail::reportRefusedLaunch(*Site, Error);
 }
 
 /// Launches a batch whose header and records are written. False when the
@@ -212,8 +231,8 @@ __device__ bool launchBatch(AggregatedKernel<OneShape, Params...> Kernel,
                             Records<Params...> *Many, dim3 Block,
                             unsigned SharedMem, cudaStream_t Stream) {
   const RecordsHeader &Header = Many->header();
-  if (!launchWith(Kernel, {dim3(Header.TotalBlocks), Block, SharedMem, Stream},
-                  Many, nullptr, nullptr))
+  if (launchWith(Kernel, {dim3(Header.TotalBlocks), Block, SharedMem, Stream},
+                 Many, nullptr, nullptr) != cudaSuccess)
     return false;
   countLaunch(Header.Count);
   return true;
@@ -231,8 +250,9 @@ template <bool OneShape, class... Params>
 __device__ void launchEachAlone(AggregatedKernel<OneShape, Params...> Kernel,
                                 Records<Params...> *Many, cudaStream_t Stream) {
   const unsigned Count = Many->header().Count;
+  LaunchSiteInfo *const Site = Many->header().Site;
   for (unsigned I = 0; I < Count; ++I)
-    launchAlone(Kernel, Many->entries()[I], Stream);
+    launchAlone(Kernel, Many->entries()[I], Stream, Site);
   freeRecords(Many);
 }
 

@@ -187,6 +187,7 @@ __device__ Records<Params...> *allocateRecords(unsigned Count, unsigned Most,
   Capacity = Capacity < Most ? Capacity : Most;
   const std::size_t Bytes = Records<Params...>::bytesFor(Capacity);
   Batch->header().Bytes = static_cast<unsigned>(Bytes);
+  Batch->header().Site = nullptr;
 #ifdef CDP_AGGREGATE_STATS
   unsigned long long Now = atomicAdd(&TheStats.BytesInUse, Bytes) + Bytes;
   atomicMax(&TheStats.PeakBytes, Now);

@@ -112,6 +112,10 @@ struct RecordsHeader {
   /// one frees the batch.
   unsigned BlocksDone;
   unsigned Bytes;
+  /// Under run-time checks, the launch site of the records (of one of
+  /// them, where launches of the child from several sites share a block's
+  /// scope), reported where the device runtime refuses one; else null.
+  LaunchSiteInfo *Site;
 };
 
 template <class... Params> struct Records {

@@ -224,6 +224,8 @@ struct BlockLaunches {
   /// Grid and group granularity: the grid's slot in its kernel's
   /// GridTable.
   int GridSlot;
+  /// Under run-time checks, the site of a launch recorded (RecordsHeader).
+  LaunchSiteInfo *Site;
 };
 
 /// Streams whose launches may wait for the end of the block: those that a
@@ -338,6 +340,23 @@ public:
   /// `child<<<Config>>>(Values...)`, recorded for the end of the block.
   /// Each value converts to its parameter's type here, as in a call.
   __device__ void launch(const LaunchConfig &Config, Params... Values) {
+    launchAt(nullptr, Config, Values...);
+  }
+
+  /// The same under run-time checks: a launch whose pointer arguments its
+  /// child may not use is reported at \p Site and skipped, and one the
+  /// device runtime refuses, recorded or made alone, is reported there.
+  __device__ void launch(LaunchSiteInfo *Site, const LaunchConfig &Config,
+                         Params... Values) {
+    if (cdp::detail::rejectsPointers<Params...>(*Site, Values...))
+      return;
+    launchAt(Site, Config, Values...);
+  }
+
+private:
+  /// launch(), with the site to report a refusal at, or null.
+  __device__ void launchAt(LaunchSiteInfo *Site, const LaunchConfig &Config,
+                           Params... Values) {
     const Converged Lanes;
     Record<Params...> Mine = recordOf<Params...>(Config, Values...);
     unsigned long long Blocks;
@@ -346,22 +365,14 @@ public:
     Records<Params...> *Many = records(Config, Lanes.mask(), Joins);
     const bool Kept = Many && record(Config, Mine, Many, Blocks);
     Recorded = Recorded || Kept;
+    if (Kept && Site)
+      State->Site = Site;
     // The lanes whose launch is made alone make it together.
     __syncwarp(Lanes.mask());
     if (!Kept)
-      launchAlone(Kernel, Mine, Config.Stream);
+      launchAlone(Kernel, Mine, Config.Stream, Site);
   }
 
-  /// The same under run-time checks: a launch whose pointer arguments its
-  /// child may not use is reported at \p Site and skipped.
-  __device__ void launch(LaunchSiteInfo *Site, const LaunchConfig &Config,
-                         Params... Values) {
-    if (cdp::detail::rejectsPointers<Params...>(*Site, Values...))
-      return;
-    launch(Config, Values...);
-  }
-
-private:
   /// Adds `Mine` to the block's records `Many`; false when it must be made
   /// alone.
   __device__ bool record(const LaunchConfig &Config, Record<Params...> &Mine,
@@ -464,6 +475,7 @@ private:
           Last.FirstBlock + Last.Grid.x * Last.Grid.y * Last.Grid.z;
     }
     Header.BlocksDone = 0;
+    Header.Site = State->Site;
     return Many;
   }
 
@@ -641,7 +653,7 @@ private:
       if (launchWith(
               Kernel,
               {dim3(Grid.TotalBlocks), Shape, Grid.SharedMem, Grid.Stream},
-              nullptr, &Grid, nullptr)) {
+              nullptr, &Grid, nullptr) == cudaSuccess) {
         unsigned long long Launches = 0;
         for (unsigned I = 0; I < Count; ++I)
           Launches += static_cast<Records<Params...> *>(Grid.refs()[I].Records)

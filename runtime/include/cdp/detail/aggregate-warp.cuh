@@ -21,21 +21,20 @@ namespace aggregated {
 // Warp granularity.
 //===----------------------------------------------------------------------===//
 
-/// `child<<<Config>>>(Values...)` aggregated with the same launches of the
-/// other threads of the warp that are here now. The values are taken by
-/// copy, as `<<<>>>` takes them: a reference would odr-use a host constant
-/// passed as an argument, which device code cannot. Each member writes its
-/// record straight into the batch, so no copy of it is kept in registers
-/// while the warp agrees on the batch. Each value converts to its
-/// parameter's type here, as in a call.
+namespace detail {
+/// byWarp's launch. Each member writes its record straight into the batch,
+/// so no copy of it is kept in registers while the warp agrees on the
+/// batch. Under run-time checks, \p Site is the launch's, where a launch
+/// that the device runtime refuses is reported (launchAlone); else null.
 template <bool OneShape, class... Params>
-__device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
-                       const LaunchConfig &Config,
-                       detail::NotDeduced<Params>... Values) {
+__device__ void byWarpAt(LaunchSiteInfo *Site,
+                         void (*Kernel)(BasicBatch<OneShape, Params...>),
+                         const LaunchConfig &Config, Params... Values) {
   unsigned long long Blocks64;
   if (!detail::joinable(Config.Grid, Config.Block, Blocks64))
     return detail::launchAlone(
-        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream);
+        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream,
+        Site);
   // At most kMaxRecordBlocks (2^20) each, so 32 of them count in 32 bits.
   const unsigned Blocks = static_cast<unsigned>(Blocks64);
 
@@ -50,7 +49,8 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
   const unsigned Count = __popc(Group);
   if (Count == 1)
     return detail::launchAlone(
-        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream);
+        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream,
+        Site);
 
   // This launch's first block, the group's block count, and its largest
   // block shape and shared memory.
@@ -79,7 +79,8 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
       __shfl_sync(Group, reinterpret_cast<unsigned long long>(Many), Leader));
   if (!Many)
     return detail::launchAlone(
-        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream);
+        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream,
+        Site);
 
   Record<Params...> &Mine = Many->entries()[__popc(Group & ((1u << Lane) - 1))];
   Mine.Grid = Config.Grid;
@@ -92,7 +93,7 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
   __threadfence();
   __syncwarp(Group);
   if (Lane == Leader) {
-    Many->header() = {Count, Total, 0, Many->header().Bytes};
+    Many->header() = {Count, Total, 0, Many->header().Bytes, Site};
     if (!detail::launchBatch(Kernel, Many, Shape, SharedMem, Config.Stream))
       detail::launchEachAlone(Kernel, Many, Config.Stream);
   }
@@ -100,17 +101,31 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
   // `<<<>>>` in a converged warp.
   __syncwarp(Group);
 }
+} // namespace detail
+
+/// `child<<<Config>>>(Values...)` aggregated with the same launches of the
+/// other threads of the warp that are here now. The values are taken by
+/// copy, as `<<<>>>` takes them: a reference would odr-use a host constant
+/// passed as an argument, which device code cannot. Each value converts to
+/// its parameter's type here, as in a call.
+template <bool OneShape, class... Params>
+__device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
+                       const LaunchConfig &Config,
+                       detail::NotDeduced<Params>... Values) {
+  detail::byWarpAt<OneShape, Params...>(nullptr, Kernel, Config, Values...);
+}
 
 /// byWarp under run-time checks: a launch whose pointer arguments its
 /// child may not use is reported at \p Site and skipped; the other lanes
-/// aggregate theirs.
+/// aggregate theirs. A launch the device runtime refuses is reported there
+/// too.
 template <bool OneShape, class... Params>
 __device__ void
 byWarp(LaunchSiteInfo *Site, void (*Kernel)(BasicBatch<OneShape, Params...>),
        const LaunchConfig &Config, detail::NotDeduced<Params>... Values) {
   if (cdp::detail::rejectsPointers<Params...>(*Site, Values...))
     return;
-  byWarp(Kernel, Config, Values...);
+  detail::byWarpAt<OneShape, Params...>(Site, Kernel, Config, Values...);
 }
 
 } // namespace aggregated
