@@ -166,9 +166,10 @@ using AggregatedKernel = void (*)(BasicBatch<OneShape, Params...>);
 /// The device runtime's error where it refused the launch.
 template <class BatchType>
 __device__ cudaError_t launchWith(void (*Kernel)(BatchType),
-                           const LaunchConfig &Config,
-                           decltype(BatchType::Many) Many, GridBatches *Grid,
-                           const decltype(BatchType::One) *One) {
+                                  const LaunchConfig &Config,
+                                  decltype(BatchType::Many) Many,
+                                  GridBatches *Grid,
+                                  const decltype(BatchType::One) *One) {
   using RecordType = decltype(BatchType::One);
   using Layout = ParamLayout<BatchType>;
   static_assert(cdp::detail::LaunchableKernel<BatchType>::value);
@@ -188,8 +189,7 @@ __device__ cudaError_t launchWith(void (*Kernel)(BatchType),
     for (std::size_t I = 0; I < sizeof(RecordType) / sizeof(unsigned); ++I)
       To[I] = From[I];
   }
-  return cdp::detail::launchBuffer<Layout, false>(Entry, Buffer, Config,
-                                                  UseV2);
+  return cdp::detail::launchBuffer<Layout, false>(Entry, Buffer, Config, UseV2);
 }
 
 /// One original launch, alone: a one-record batch by value. The device

@@ -32,9 +32,9 @@ __device__ void byWarpAt(LaunchSiteInfo *Site,
                          const LaunchConfig &Config, Params... Values) {
   unsigned long long Blocks64;
   if (!detail::joinable(Config.Grid, Config.Block, Blocks64))
-    return detail::launchAlone(
-        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream,
-        Site);
+    return detail::launchAlone(Kernel,
+                               detail::recordOf<Params...>(Config, Values...),
+                               Config.Stream, Site);
   // At most kMaxRecordBlocks (2^20) each, so 32 of them count in 32 bits.
   const unsigned Blocks = static_cast<unsigned>(Blocks64);
 
@@ -48,9 +48,9 @@ __device__ void byWarpAt(LaunchSiteInfo *Site,
   const unsigned Leader = __ffs(Group) - 1;
   const unsigned Count = __popc(Group);
   if (Count == 1)
-    return detail::launchAlone(
-        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream,
-        Site);
+    return detail::launchAlone(Kernel,
+                               detail::recordOf<Params...>(Config, Values...),
+                               Config.Stream, Site);
 
   // This launch's first block, the group's block count, and its largest
   // block shape and shared memory.
@@ -78,9 +78,9 @@ __device__ void byWarpAt(LaunchSiteInfo *Site,
   Many = reinterpret_cast<Records<Params...> *>(
       __shfl_sync(Group, reinterpret_cast<unsigned long long>(Many), Leader));
   if (!Many)
-    return detail::launchAlone(
-        Kernel, detail::recordOf<Params...>(Config, Values...), Config.Stream,
-        Site);
+    return detail::launchAlone(Kernel,
+                               detail::recordOf<Params...>(Config, Values...),
+                               Config.Stream, Site);
 
   Record<Params...> &Mine = Many->entries()[__popc(Group & ((1u << Lane) - 1))];
   Mine.Grid = Config.Grid;
