@@ -12,6 +12,7 @@
 #include "Aggregation/LaunchAsCall.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/OwnStreams.h"
+#include "CudaAST/FindLaunch.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeCalls.h"
 #include "CudaAST/RuntimeNames.h"
@@ -118,6 +119,16 @@ bool isNullStream(const Expr *Stream, ASTContext &Context) {
           Value.Val.getInt() == 0) ||
          Stream->isNullPointerConstant(Context,
                                        Expr::NPC_ValueDependentIsNotNull);
+}
+
+const CUDAKernelCallExpr *launchIntoNullStream(const FunctionDecl *Child,
+                                               ASTContext &Context) {
+  const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
+  if (!Definition)
+    return nullptr;
+  return findLaunch(Definition->getBody(), [&](const CUDAKernelCallExpr &L) {
+    return isNullStream(configOperand(L, 3), Context);
+  });
 }
 
 namespace {

@@ -190,6 +190,15 @@ bool isReservedStream(const clang::Expr *Stream, ReservedStream Which,
 /// or written 0 or as a null pointer constant.
 bool isNullStream(const clang::Expr *Stream, clang::ASTContext &Context);
 
+/// The first launch written in \p Child's body into its null stream
+/// (isNullStream); null when there is none, or no body is seen. Such
+/// grids are ordered by the launching block of \p Child: in a serial run
+/// (--threshold) that block is the launching warp's, and the grids of
+/// all the lanes' runs would run one after another.
+const clang::CUDAKernelCallExpr *
+launchIntoNullStream(const clang::FunctionDecl *Child,
+                     clang::ASTContext &Context);
+
 /// Whether \p Stream is cudaStreamFireAndForget.
 inline bool isFireAndForget(const clang::Expr *Stream,
                             const clang::ASTContext &Context) {

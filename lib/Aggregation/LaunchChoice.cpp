@@ -47,21 +47,6 @@ bool runsInPhases(const FunctionDecl *Child) {
   return splitAtBarriers(*Definition, Uses, Refusal).has_value();
 }
 
-/// Whether \p Child launches a grid into its null stream (the stream
-/// omitted, or written 0): the launches of one block into that stream run
-/// one after another. In a serial run they are the launching block's,
-/// so the grids of all its lanes' children would run in turn where each
-/// child grid's ran beside the others' (hpca-uji's fdsl-gpu-pipeline: a
-/// thread per image whose child launches three grids in order, 5x slower
-/// run serially by --optimize than as written).
-bool launchesIntoNullStream(const FunctionDecl *Child, ASTContext &Context) {
-  const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
-  return Definition &&
-         findLaunch(Definition->getBody(), [&](const CUDAKernelCallExpr &L) {
-           return isNullStream(configOperand(L, 3), Context);
-         });
-}
-
 /// Whether \p Holds for every device-side launch written in \p Kernel,
 /// given the launched child (null for a launch through a pointer).
 bool everyLaunchIn(const FunctionDecl &Kernel,
@@ -162,9 +147,11 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     }
   }
   // No threshold given: --optimize chooses one, unless a serial run would
-  // put the child's own launches in order (launchesIntoNullStream).
+  // put the child's own launches in order: its launches into its null
+  // stream (hpca-uji's fdsl-gpu-pipeline: a thread per image, whose child
+  // launches three grids in order, ran 5x slower so than as written).
   if (!Choice.Threshold.Threads) {
-    if (launchesIntoNullStream(Child, Context))
+    if (launchIntoNullStream(Child, Context))
       Choice.ChildLaunchesInOrder = true;
     else
       chooseThreshold(Choice, Launch, Child, Context, Profile);

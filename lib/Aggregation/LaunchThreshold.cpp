@@ -109,12 +109,31 @@ public:
       runSerialAtEnd(Launch, Enclosing, *AtEnd, serialCallee("0"), Context,
                      Edits);
     Copies.use(*Kernel, At, SM).Serial = true;
+    if (!Quiet)
+      warnOrderedChildLaunches();
     return AtEnd ? SerialRun::AtThreadEnd : SerialRun::AtLaunch;
   }
 
   using LaunchRefusal::declined;
 
 private:
+  /// Warns where the child's own launches into its null stream would be
+  /// put in order with other lanes' by its serial run (--optimize does not
+  /// run such a child serially: LaunchChoice).
+  void warnOrderedChildLaunches() {
+    const CUDAKernelCallExpr *Ordered = launchIntoNullStream(Kernel, Context);
+    if (!Ordered)
+      return;
+    DiagnosticsEngine &Diags = Context.getDiagnostics();
+    const std::string Child = quotedLaunchedKernel(Launch, Kernel, Context);
+    report(Diags, Launch.getBeginLoc(),
+           LoweringDiag::SerialRunOrdersChildLaunches)
+        << Child;
+    report(Diags, Ordered->getBeginLoc(), LoweringDiag::LaunchIntoNullStream)
+        << Child
+        << quotedLaunchedKernel(*Ordered, Ordered->getDirectCallee(), Context);
+  }
+
   /// Declines with \p Why: no serial run.
   SerialRun refuse(const std::string &Why) {
     decline(Why);

@@ -486,6 +486,10 @@ def kernel_text(text, name):
     return text[start:end]
 
 
+# The warning of a serial run whose child launches into its null stream.
+SERIAL_ORDERS_LAUNCHES = "launches grids into its null stream"
+
+
 def lower(options, original, output, flags, allowed):
     """Lowers `original` into `output`; the problem as a line, or None.
     Warnings whose text holds one of `allowed` are expected."""
@@ -520,10 +524,12 @@ def check(options, seed, work):
                       ("is not aggregated",))
                      for g in ("warp", "block", "grid")]
     # --threshold, alone and over warp aggregation: a launch it refuses
-    # (barriers, shared memory, recursion, ...) says so and launches.
+    # (barriers, shared memory, recursion, ...) says so and launches, and
+    # one run serially whose child launches into its null stream says what
+    # that costs.
     if options.threshold:
         refused = ("always launches a grid under --threshold",
-                   "is not aggregated")
+                   "is not aggregated", SERIAL_ORDERS_LAUNCHES)
         variants += [
             ("thresh", ["--threshold=64", "--aggregate-unordered=all"],
              refused),
@@ -533,7 +539,8 @@ def check(options, seed, work):
     # and under --threshold: a launch it refuses says so and launches.
     if options.coarsen:
         refused = ("keeps one block per block asked for under --coarsen",
-                   "always launches a grid under --threshold")
+                   "always launches a grid under --threshold",
+                   SERIAL_ORDERS_LAUNCHES)
         variants += [
             ("coarse", ["--coarsen=3"], refused),
             ("coarsethresh", ["--coarsen=3", "--threshold=64",
