@@ -99,24 +99,29 @@ std::optional<AggregationMarker> markerOf(const CUDAKernelCallExpr &Launch) {
 
 } // namespace
 
-/// A reserved stream is a cast of its handle (`(cudaStream_t)0x4`).
+/// The integer a stream is written as: `0`, or a reserved handle cast
+/// (`(cudaStream_t)0x4`); none for a stream variable.
+static std::optional<llvm::APSInt> handleValue(const Expr &Stream,
+                                               const ASTContext &Context) {
+  Expr::EvalResult Value;
+  const Expr *Bare = Stream.IgnoreParenCasts();
+  if (!Bare->getType()->isIntegerType() || !Bare->EvaluateAsInt(Value, Context))
+    return std::nullopt;
+  return Value.Val.getInt();
+}
+
 bool isReservedStream(const Expr *Stream, ReservedStream Which,
                       const ASTContext &Context) {
-  if (!Stream)
-    return false;
-  Expr::EvalResult Value;
-  const Expr *Bare = Stream->IgnoreParenCasts();
-  return Bare->getType()->isIntegerType() &&
-         Bare->EvaluateAsInt(Value, Context) &&
-         Value.Val.getInt() == static_cast<int>(Which);
+  const std::optional<llvm::APSInt> Handle =
+      Stream ? handleValue(*Stream, Context) : std::nullopt;
+  return Handle && *Handle == static_cast<int>(Which);
 }
 
 bool isNullStream(const Expr *Stream, ASTContext &Context) {
   if (!Stream)
     return true;
-  Expr::EvalResult Value;
-  return (Stream->IgnoreParenCasts()->EvaluateAsInt(Value, Context) &&
-          Value.Val.getInt() == 0) ||
+  const std::optional<llvm::APSInt> Handle = handleValue(*Stream, Context);
+  return (Handle && *Handle == 0) ||
          Stream->isNullPointerConstant(Context,
                                        Expr::NPC_ValueDependentIsNotNull);
 }
@@ -127,7 +132,7 @@ const CUDAKernelCallExpr *launchIntoNullStream(const FunctionDecl *Child,
   if (!Definition)
     return nullptr;
   return findLaunch(Definition->getBody(), [&](const CUDAKernelCallExpr &L) {
-    return isNullStream(configOperand(L, 3), Context);
+    return isNullStream(streamOf(L), Context);
   });
 }
 
