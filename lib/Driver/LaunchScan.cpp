@@ -75,6 +75,21 @@ bool namesAnArchitecture(StringRef Name) {
   return Names.contains(Name) || Name.starts_with("__CUDA_ARCH");
 }
 
+/// Whether the token after \p Previous and \p BeforePrevious only asks
+/// whether __CUDA_ARCH__ is defined: `#ifdef`, `#ifndef`, `defined X` and
+/// `defined(X)`. Every parse is a device-side one, where it is defined
+/// for every architecture, so the answer (device code or host code) is
+/// the same in each; only its value tells architectures apart.
+bool onlyAsksIfDefined(const Token &BeforePrevious, const Token &Previous) {
+  auto Names = [](const Token &Tok, StringRef Name) {
+    return Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name;
+  };
+  if (Names(Previous, "ifdef") || Names(Previous, "ifndef") ||
+      Names(Previous, "defined"))
+    return true;
+  return Previous.is(tok::l_paren) && Names(BeforePrevious, "defined");
+}
+
 /// PDL's names: its checks are about architectures, and they follow a
 /// kernel's calls into the CUDA headers' wrappers.
 bool namesPdl(StringRef Name) {
@@ -98,8 +113,12 @@ LaunchScan scanOf(StringRef Text, const LangOptions &LangOpts) {
   LaunchScan Result;
   Result.Need = LaunchScan::NothingToLower;
   Result.FollowsCalls = false;
-  Token Tok;
+  Token Tok, Previous, BeforePrevious;
+  Tok.startToken();
+  Previous.startToken();
   for (bool AtEnd = false; !AtEnd;) {
+    BeforePrevious = Previous;
+    Previous = Tok;
     AtEnd = Raw.LexFromRawLexer(Tok);
     if (Tok.is(tok::eof))
       break;
@@ -115,7 +134,9 @@ LaunchScan scanOf(StringRef Text, const LangOptions &LangOpts) {
     // bodies (Aggregation/SoleRuntimeCall.h).
     if (Identifier && Name == "cooperative_groups")
       Result.FollowsCalls = true;
-    if (Identifier && namesAnArchitecture(Name))
+    if (Identifier && namesAnArchitecture(Name) &&
+        !(Name == "__CUDA_ARCH__" &&
+          onlyAsksIfDefined(BeforePrevious, Previous)))
       Result.Need = LaunchScan::PerArchitecture;
     else if (Tok.isOneOf(tok::lesslessless, tok::greatergreatergreater) ||
              (Identifier && namesWhatTheToolReads(Name)))

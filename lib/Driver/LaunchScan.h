@@ -15,10 +15,11 @@
 // that no architecture reads another file), a parse would change nothing.
 //
 // When they do hold something, but nothing that depends on the
-// architecture (__CUDA_ARCH__, nv/target's NV_IF_TARGET, PDL, whose checks
-// are about architectures), one parse gives what the parse of each
-// architecture would: the same text, every launch with the same offsets
-// (a layout that differs between architectures is left to the runtime,
+// architecture (__CUDA_ARCH__'s value, nv/target's NV_IF_TARGET, PDL, whose
+// checks are about architectures), one parse gives what the parse of each
+// architecture would, with nvcc's flags or clang's (a CMake build names
+// eight architectures by default): the same text, every launch with the same
+// offsets (a layout that differs between architectures is left to the runtime,
 // and each lowered launch static_asserts its offsets in every nvcc pass).
 //
 // The same read says whether a check may follow a kernel's calls into a

@@ -54,22 +54,24 @@ FileReport processFile(const std::string &Input, const FileJob &Job) {
     Report.Failed = true;
     return Report;
   }
-  // Under nvcc's command line (cdp-nvcc), what a scan proves saves
-  // parses (LaunchScan.h): a file with nothing for the tool is not
-  // parsed, as nvcc compiles it next and reports what else is wrong with
-  // it; one whose code is the same for every architecture is parsed once,
-  // and the bodies of system headers' functions are skipped unless a
-  // check follows calls into them.
+  // What a scan proves saves parses (LaunchScan.h): a file whose code is
+  // the same for every architecture is parsed once (a CMake build names
+  // eight), and the bodies of system headers' functions are skipped unless
+  // a check follows calls into them. Only under nvcc's command line
+  // (cdp-nvcc) is a file with nothing for the tool left unparsed: nvcc
+  // compiles it next and reports what else is wrong with it, where the
+  // tool alone must report it.
   bool OneArchitecture = Parses->size() == 1;
   std::optional<LaunchScan> Scan;
-  if (Job.NvccFlags && !Job.PrintParamLayout)
+  if ((Job.NvccFlags || !OneArchitecture) && !Job.PrintParamLayout)
     Scan = scanForLowering(Parses->front());
   if (Scan)
     for (FileParse &Parse : *Parses)
       Parse.SkipSystemBodies = !Scan->FollowsCalls;
-  if (Scan && Scan->Need == LaunchScan::SameForEveryArchitecture)
+  if (Scan && Scan->Need != LaunchScan::PerArchitecture)
     Parses->resize(1);
-  bool NothingToLower = Scan && Scan->Need == LaunchScan::NothingToLower;
+  bool NothingToLower =
+      Job.NvccFlags && Scan && Scan->Need == LaunchScan::NothingToLower;
   if (Job.PrintCommands) { // The parses that would run.
     if (!NothingToLower)
       for (const FileParse &Parse : *Parses)
