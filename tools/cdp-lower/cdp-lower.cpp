@@ -64,9 +64,10 @@ static cl::list<std::string> RemovedArgs(
 static cl::opt<bool> PrintCommands(
     "print-commands",
     cl::desc("Print the clang command line of each parse of each input "
-             "(one per GPU architecture; under --nvcc-flags, one for code "
-             "the same for every architecture, none for a file with "
-             "nothing to lower); write nothing"),
+             "(one per GPU architecture where the code reads "
+             "__CUDA_ARCH__'s value, NV_IF_TARGET or PDL, else one; under "
+             "--nvcc-flags, none for a file with nothing to lower); write "
+             "nothing"),
     cl::cat(ToolCategory));
 static cl::opt<std::string> HeaderFilter(
     "header-filter",
