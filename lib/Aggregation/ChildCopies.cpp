@@ -51,10 +51,18 @@ std::string parameterList(const FunctionDecl &Child, ASTContext &Context) {
   return llvm::join(Declarations, ", ");
 }
 
+/// `edges, first` for \p Child's parameters, as the runtime of a serial
+/// run or a coarsened block takes them: a reference parameter by its
+/// address (`cdp::byAddress(graph)`), which the runtime copies, holds and
+/// shuffles as a value and the child's copy binds again, where the
+/// reference itself would be copied as its object.
 std::string argumentList(const FunctionDecl &Child) {
   llvm::SmallVector<std::string, 8> Names;
   for (const ParmVarDecl *Param : Child.parameters())
-    Names.push_back(parameterName(*Param));
+    Names.push_back(Param->getType()->isReferenceType()
+                        ? runtime::ByAddress.str() + "(" +
+                              parameterName(*Param) + ")"
+                        : parameterName(*Param));
   return llvm::join(Names, ", ");
 }
 

@@ -260,8 +260,7 @@ private:
     if (Definition->hasAttr<CUDAClusterDimsAttr>())
       return decline(KernelName + " has a cluster shape (__cluster_dims__), "
                                   "which an aggregated grid does not keep");
-    if (std::optional<std::string> Why =
-            whyParameterNotPassedOn(*Definition, "aggregation"))
+    if (std::optional<std::string> Why = whyParameterNotPassedOn(*Definition))
       return decline(*Why);
     // A launch made alone passes its record (the parameters and the
     // configuration) by value, in every instance.

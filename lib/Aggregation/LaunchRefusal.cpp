@@ -92,22 +92,16 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
   if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
     return KernelName + " is defined outside its namespace, where its " +
            Copy.str() + " could not be named as it";
-  return whyParameterNotPassedOn(*Definition, Transform);
+  return whyParameterNotPassedOn(*Definition);
 }
 
 std::optional<std::string>
-LaunchRefusal::whyParameterNotPassedOn(const FunctionDecl &Definition,
-                                       StringRef Transform) const {
+LaunchRefusal::whyParameterNotPassedOn(const FunctionDecl &Definition) const {
   for (const ParmVarDecl *Param : Definition.parameters()) {
     const std::string Named =
         Param->getName().empty()
             ? std::string("a parameter")
             : "parameter '" + Param->getNameAsString() + "'";
-    if (Param->getType()->isReferenceType())
-      return quotedKernelName(Kernel) + " takes " + Named +
-             " by reference, which " + Transform.str() +
-             " does not handle yet (the launch passes the address of the "
-             "object, and the copy would bind a copy of it)";
     if (nonTrivialCopyOf(Param->getType()))
       return quotedKernelName(Kernel) + " takes " + Named +
              " of a type whose copy is not trivial, which no device-side "

@@ -90,15 +90,14 @@ protected:
                                             llvm::StringRef Transform,
                                             bool Templates) const;
 
-  /// Why \p Definition, the child's, has a parameter that \p Transform
-  /// does not pass on: a reference, which a launch passes as the object's
-  /// address (cdp/launch.cuh's PassedAs), where a copy of the child's body
-  /// would be handed a copy of the object; or a type whose copy is not
-  /// trivial, which no device-side launch may pass (nvcc's rule): left to
-  /// the lowering, which reports it. Nothing when it has none.
+  /// Why \p Definition, the child's, has a parameter that a transform
+  /// does not pass on: a type whose copy is not trivial, which no
+  /// device-side launch may pass (nvcc's rule): left to the lowering, which
+  /// reports it. Nothing when it has none. (A reference is passed on: by
+  /// its address, as a launch passes it; cdp/launch.cuh's PassedAs and
+  /// Address.)
   std::optional<std::string>
-  whyParameterNotPassedOn(const clang::FunctionDecl &Definition,
-                          llvm::StringRef Transform) const;
+  whyParameterNotPassedOn(const clang::FunctionDecl &Definition) const;
 
   /// Declines when the child, through \p Uses, reads its grid's shape
   /// where its copy cannot map it: in a function it calls (the copy would

@@ -48,6 +48,10 @@ constexpr llvm::StringLiteral LaunchSiteMacro = "CDP_LAUNCH_SITE";
 /// The prefix of a kernel's launch alias (`using cdp_launch_k = ...`).
 constexpr llvm::StringLiteral KernelAliasPrefix = "cdp_launch_";
 
+/// A child's reference parameter passed on by its address through a
+/// serial run's or a coarsened block's runtime (cdp::Address).
+constexpr llvm::StringLiteral ByAddress = "cdp::byAddress";
+
 /// --threshold's serial runs (cdp/launch.cuh, namespace cdp::serial).
 constexpr llvm::StringLiteral SerialFewerThreads = "cdp::serial::fewerThreads";
 constexpr llvm::StringLiteral SerialByWarp = "cdp::serial::byWarp";

@@ -440,8 +440,11 @@ template <class... Params>
 __device__ bool rejectsPointers(LaunchSiteInfo &Site, const Params &...Values) {
   unsigned Index = 0;
   // A braced list is evaluated in order: the arguments are reported so.
+  // A reference parameter's address is tested as a pointer.
   const bool Rejected[] = {
-      false, rejectsPointer(Site, ++Index, Values, IsDataPointer<Params>())...};
+      false,
+      rejectsPointer(Site, ++Index, ParamStore<Params>::passed(Values),
+                     IsDataPointer<typename PassedAs<Params>::type>())...};
   bool Any = false;
   for (bool One : Rejected)
     Any = Any || One;
@@ -1046,6 +1049,23 @@ makeCheckedDeviceLaunch(LaunchSiteInfo *Site, void (*Kernel)(Params...),
 #endif
 
 #if __cplusplus >= 201703L
+/// A child's reference parameter as a serial run (--threshold) and a
+/// coarsened block (--coarsen) carry it: the address of the object it
+/// binds, as a launch passes it (PassedAs), so that the child's copy reads
+/// and writes that object, not a copy of it. The runtime copies it, holds
+/// it and shuffles it between lanes as any argument; it becomes the
+/// reference again where the child's copy (`child_thread`) takes it.
+template <class T> class Address {
+  T *Object;
+
+public:
+  __device__ Address(T &Bound) : Object(__builtin_addressof(Bound)) {}
+  __device__ operator T &() const { return *Object; }
+};
+
+/// The reference \p Bound, passed on by its address (Address).
+template <class T> __device__ Address<T> byAddress(T &Bound) { return Bound; }
+
 /// --threshold: a child grid of few threads runs in the launching warp,
 /// as calls of a copy of the child's body (`child_thread`), one per thread
 /// of the grid. Of the lanes that reach the serial run together, each one

@@ -31,8 +31,8 @@ template <class... Params> struct Block {
   /// has the largest shape of its records); it does no work.
   bool Idle;
 
-  /// Argument `Index`, as its parameter's type.
-  template <std::size_t Index> __device__ const auto &arg() const {
+  /// Argument `Index`, as its parameter's type (ArgumentBytes::arg).
+  template <std::size_t Index> __device__ decltype(auto) arg() const {
     return Args->template arg<Index>();
   }
 };

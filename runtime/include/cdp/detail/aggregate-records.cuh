@@ -27,6 +27,12 @@ namespace detail {
 template <std::size_t Index, class T> struct Slot {
   T Value;
 };
+/// A reference parameter's slot: the address of the object it binds, as
+/// nvcc passes a reference (cdp::detail::PassedAs), so that the child
+/// reads and writes that object, not a copy.
+template <std::size_t Index, class T> struct Slot<Index, T &> {
+  T *Address;
+};
 template <class Indices, class... Params> struct ValuesOf;
 template <std::size_t... Indices, class... Params>
 struct ValuesOf<std::index_sequence<Indices...>, Params...>
@@ -37,9 +43,11 @@ template <std::size_t Index, class T>
 __device__ const T &valueIn(const Slot<Index, T> &In) {
   return In.Value;
 }
-
-/// `Value` converted to `T` as a call would convert it.
-template <class T> __device__ T implicitly(T Value) { return Value; }
+/// The object a reference parameter binds.
+template <std::size_t Index, class T>
+__device__ T &valueIn(const Slot<Index, T &> &In) {
+  return *In.Address;
+}
 
 template <class T> struct Identity {
   using type = T;
@@ -69,11 +77,15 @@ using Values = detail::ValuesOf<std::index_sequence_for<Params...>, Params...>;
 template <class... Params> struct ArgumentBytes {
   alignas(Values<Params...>) unsigned char Bytes[sizeof(Values<Params...>)];
 
-  template <class... Args> __device__ void store(Args... Arguments) {
-    new (Bytes) Values<Params...>{{detail::implicitly<Params>(Arguments)}...};
+  /// Each argument has its parameter's type already (a call converted
+  /// it); a reference parameter's binds the caller's object.
+  __device__ void store(Params... Arguments) {
+    new (Bytes) Values<Params...>{
+        {cdp::detail::ParamStore<Params>::passed(Arguments)}...};
   }
-  /// Argument `Index`, as its parameter's type.
-  template <std::size_t Index> __device__ const auto &arg() const {
+  /// Argument `Index`, as its parameter's type: a value's copy in the
+  /// record, or the object a reference parameter binds.
+  template <std::size_t Index> __device__ decltype(auto) arg() const {
     return detail::valueIn<Index>(
         *reinterpret_cast<const Values<Params...> *>(Bytes));
   }
@@ -90,10 +102,12 @@ template <class... Params> struct Record {
 };
 
 namespace detail {
-/// The record of `child<<<Config>>>(Arguments...)`.
+/// The record of `child<<<Config>>>(Arguments...)`. The arguments are
+/// forwarded, not copied: a reference parameter's binds the caller's
+/// object.
 template <class... Params, class... Args>
 __device__ Record<Params...> recordOf(const LaunchConfig &Config,
-                                      Args... Arguments) {
+                                      Args &&...Arguments) {
   Record<Params...> Launch;
   Launch.Grid = Config.Grid;
   Launch.Block = Config.Block;

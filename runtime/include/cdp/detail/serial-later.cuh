@@ -61,6 +61,17 @@ __device__ void runHeld(const HeldValues<T, Ts...> &Held, Grid G, Block B,
   runHeld<Run>(Held.Rest, G, B, Values..., Held.First);
 }
 
+/// How a held run keeps an argument of a parameter of type \p T: its
+/// value, or a reference's address (Address), so that the child's copy
+/// binds the object the launch named.
+template <class T> struct HeldAsType {
+  using type = T;
+};
+template <class T> struct HeldAsType<T &> {
+  using type = Address<T>;
+};
+template <class T> using HeldAs = typename HeldAsType<T>::type;
+
 /// The serial run of a launch of a child of parameters \p Params, held
 /// from the launch to the end of the launching thread. Its grid and block
 /// are dim3, or `unsigned` where the launch wrote them as numbers, so that
@@ -74,7 +85,7 @@ public:
   __device__ void hold(Grid G, Block B, Params... Values) {
     HeldGrid = G;
     HeldBlock = B;
-    Held.Values = heldValues(Values...);
+    Held.Values = heldValues(HeldAs<Params>(Values)...);
   }
 
   /// Runs the grids held by the lanes that reach this together, through
@@ -97,7 +108,7 @@ private:
   union Storage {
     __device__ Storage() : Nothing() {}
     char Nothing;
-    HeldValues<Params...> Values;
+    HeldValues<HeldAs<Params>...> Values;
   } Held;
 };
 
