@@ -26,10 +26,14 @@ namespace detail {
 /// so no copy of it is kept in registers while the warp agrees on the
 /// batch. Under run-time checks, \p Site is the launch's, where a launch
 /// that the device runtime refuses is reported (launchAlone); else null.
+/// Forced inline, as byWarp is: in a parent of many launch sites the
+/// inliner left it out of line, compiled once for the parent's bounded
+/// copy and its unbounded one with more registers than the bound allows,
+/// and ptxas refused the call (test/Lowering/aggregate-warp-many-sites.cu).
 template <bool OneShape, class... Params>
-__device__ void byWarpAt(LaunchSiteInfo *Site,
-                         void (*Kernel)(BasicBatch<OneShape, Params...>),
-                         const LaunchConfig &Config, Params... Values) {
+__device__ __forceinline__ void
+byWarpAt(LaunchSiteInfo *Site, void (*Kernel)(BasicBatch<OneShape, Params...>),
+         const LaunchConfig &Config, Params... Values) {
   unsigned long long Blocks64;
   if (!detail::joinable(Config.Grid, Config.Block, Blocks64))
     return detail::launchAlone(Kernel,
@@ -109,9 +113,9 @@ __device__ void byWarpAt(LaunchSiteInfo *Site,
 /// passed as an argument, which device code cannot. Each value converts to
 /// its parameter's type here, as in a call.
 template <bool OneShape, class... Params>
-__device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
-                       const LaunchConfig &Config,
-                       detail::NotDeduced<Params>... Values) {
+__device__ __forceinline__ void
+byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
+       const LaunchConfig &Config, detail::NotDeduced<Params>... Values) {
   detail::byWarpAt<OneShape, Params...>(nullptr, Kernel, Config, Values...);
 }
 
@@ -120,7 +124,7 @@ __device__ void byWarp(void (*Kernel)(BasicBatch<OneShape, Params...>),
 /// aggregate theirs. A launch the device runtime refuses is reported there
 /// too.
 template <bool OneShape, class... Params>
-__device__ void
+__device__ __forceinline__ void
 byWarp(LaunchSiteInfo *Site, void (*Kernel)(BasicBatch<OneShape, Params...>),
        const LaunchConfig &Config, detail::NotDeduced<Params>... Values) {
   if (cdp::detail::rejectsPointers<Params...>(*Site, Values...))
