@@ -3,7 +3,8 @@
 """Program-level fuzzer: whole CDP programs, as users write them.
 
 Each random program has child kernels (some templates, some in a namespace)
-whose parameters are scalars, pointers, enums and structs, and a parent
+whose parameters are scalars, pointers, enums, structs and references to
+global objects, and a parent
 kernel that launches them in varied contexts: a plain statement, a branch, a
 loop, a lambda, the arguments of a variadic macro, a __device__ function
 template, a namespace-qualified child next to a local variable that shadows
@@ -72,6 +73,12 @@ public:
 private:
   long long value;
 };
+/// Objects children take by reference: a launch passes their addresses,
+/// and the children fold where the object is as well as what it holds, so
+/// that a copy passed in its place changes the output.
+__device__ int refInts[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+__device__ Pair refPairs[8] = {{1, 0.5},  {2, 1.5},  {3, -2.0}, {4, 8.25},
+                               {5, 0.75}, {6, 1e9},  {7, -3.5}, {8, 2.0}};
 } // namespace fz
 
 /// Folds a value into a running hash (its bytes, so that every bit counts).
@@ -109,7 +116,14 @@ TYPES = [
     ("const int *", "table + (({v}) & 7)", "fold(h, *{p})"),
     ("fz::HostBuilt", "fz::HostBuilt(int({v}))", "fold(h, {p}.value)"),
     ("fz::NoDefault", "fz::NoDefault((long long)({v}))", "fold(h, {p}.get())"),
+    ("const int &", "fz::refInts[(({v}) & 7)]",
+     "fold(fold(h, {p}), &{p} - fz::refInts)"),
+    ("const fz::Pair &", "fz::refPairs[(({v}) & 7)]",
+     "fold(fold(fold(h, {p}.a), {p}.b), &{p} - fz::refPairs)"),
 ]
+# A template child's first parameter is `T`, by value, whatever the type:
+# never one of these (its fold would read the address of a copy).
+REFERENCES = {i for i, t in enumerate(TYPES) if t[0].endswith("&")}
 
 STREAMS = ["", ", 0, 0", ", 0, cudaStreamFireAndForget",
            ", 0, cudaStreamTailLaunch"]
@@ -138,6 +152,8 @@ class Program:
         rng = self.rng
         types = [rng.randrange(len(TYPES)) for _ in range(rng.randint(1, 6))]
         template = rng.random() < 0.3
+        if template and types[0] in REFERENCES:
+            types[0] = 0
         namespaced = not template and rng.random() < 0.3
         name = f"child{index}"
         self.children.append((name, types, template, namespaced))
