@@ -7,6 +7,7 @@
 
 #include "Lowering/OverloadedKernel.h"
 
+#include "Lowering/KernelDeduction.h"
 #include "Lowering/KernelSignature.h"
 
 #include "clang/AST/ASTContext.h"
@@ -172,6 +173,37 @@ pick(const CUDAKernelCallExpr &Launch, const UnresolvedLookupExpr &Callee,
   return *Only;
 }
 
+/// The template arguments of \p Template at the launch: those written, then
+/// the defaults of the parameters left unwritten (FIDESlib launches
+/// `INTT_<T, false, algo>` of a kernel whose fourth parameter defaults to
+/// `INTT_NONE`). A default given in terms of other parameters, or of a
+/// parameter that is not a type, stays a null argument: the kernel's
+/// parameter types cannot be written from it, which substitute() refuses
+/// if one needs it. Nothing when a parameter has neither, or for a pack.
+std::optional<llvm::SmallVector<TemplateArgument, 4>>
+argumentsAtLaunch(const FunctionTemplateDecl &Template,
+                  const UnresolvedLookupExpr &Callee) {
+  const TemplateParameterList &Params = *Template.getTemplateParameters();
+  if (Callee.getNumTemplateArgs() > Params.size() || Params.hasParameterPack())
+    return std::nullopt;
+  llvm::SmallVector<TemplateArgument, 4> Args;
+  for (const TemplateArgumentLoc &Arg : Callee.template_arguments())
+    Args.push_back(Arg.getArgument());
+  for (unsigned I = Args.size(); I < Params.size(); ++I) {
+    const NamedDecl *Param = Params.getParam(I);
+    if (!hasDefaultArgument(*Param))
+      return std::nullopt;
+    const auto *TypeParam = dyn_cast<TemplateTypeParmDecl>(Param);
+    QualType Default =
+        TypeParam ? TypeParam->getDefaultArgument().getArgument().getAsType()
+                  : QualType();
+    Args.push_back(!Default.isNull() && !Default->isDependentType()
+                       ? TemplateArgument(Default)
+                       : TemplateArgument());
+  }
+  return Args;
+}
+
 } // namespace
 
 bool namesOverloads(const UnresolvedLookupExpr &Callee) {
@@ -187,19 +219,13 @@ std::variant<ChosenOverload, OverloadFailure> chooseOverload(
     return *Failure;
   const Candidate &C = std::get<Candidate>(Picked);
 
-  // A template's parameters are all written at the launch, so that the
-  // kernel's type follows from them.
-  llvm::SmallVector<TemplateArgument, 4> Written;
-  if (C.Template) {
-    const TemplateParameterList &Params = *C.Template->getTemplateParameters();
-    if (Callee.getNumTemplateArgs() != Params.size() ||
-        Params.hasParameterPack())
-      return OverloadFailure::Unwritable;
-    for (const TemplateArgumentLoc &Arg : Callee.template_arguments())
-      Written.push_back(Arg.getArgument());
-  }
+  std::optional<llvm::SmallVector<TemplateArgument, 4>> Written =
+      C.Template ? argumentsAtLaunch(*C.Template, Callee)
+                 : llvm::SmallVector<TemplateArgument, 4>();
+  if (!Written)
+    return OverloadFailure::Unwritable;
   std::optional<llvm::SmallVector<QualType, 8>> Types =
-      substitutedParameters(C, Written, Context);
+      substitutedParameters(C, *Written, Context);
   if (!Types)
     return OverloadFailure::Unwritable;
 

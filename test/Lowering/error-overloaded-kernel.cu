@@ -45,3 +45,14 @@ __global__ void parent(int *data) {
   countAll(1.f);
   deduceIt(data);
 }
+
+// A default written in terms of another template parameter, which a
+// parameter's type needs: cdp-lower writes the parameter types only from
+// arguments at the launch and defaults that stand alone.
+template <class U, class P = U *> __global__ void gather(P data, int n) {}
+template <class U, class P = U *> __global__ void gather(P data) {}
+template <class T> __device__ void gatherAll(T *data) {
+  gather<T><<<1, 1>>>(data, 4);
+  // CHECK: error-overloaded-kernel.cu:[[@LINE-1]]:3: error: cannot lower this launch: kernel 'gather<T>' is overloaded, and cdp-lower cannot write the parameter types of the overload it calls in this template's terms
+}
+__global__ void gatherParent(float *data) { gatherAll(data); }

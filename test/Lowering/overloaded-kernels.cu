@@ -68,3 +68,28 @@ template <class T> __device__ void countAll(T n) {
   // CHECK: cdp::DeviceLaunch<void(int)>(count, {1, 1})
 }
 __global__ void countParent() { countAll(3); }
+
+// Template arguments left to their defaults, as FIDESlib launches
+// `INTT_<T, false, algo>` of a kernel overloaded by one that takes arrays
+// of pointers: the defaults complete the overload's arguments. The value
+// default appears in no parameter type; the type default does.
+enum Mode { Plain, Fused };
+template <class T, bool Second = true, Mode M = Plain, class Scale = float>
+__global__ void transform(T *__restrict__ data, const int __grid_constant__ prime,
+                          Scale *scale = nullptr, const T *extra = nullptr) {}
+template <bool Second, Mode M>
+__global__ void transform(void **data, const int __grid_constant__ first) {}
+template <class T, Mode M> __global__ void transformAll(T *data, int prime) {
+  transform<T, false><<<1, 32, 0, cudaStreamTailLaunch>>>(data, prime);
+  // CHECK: cdp::DeviceLaunch<void(T *__restrict, const int, float *, const T *)>(transform<T, false>, {1, 32, 0, cudaStreamTailLaunch})
+  // CHECK-NEXT: .arg(data)
+  // CHECK-NEXT: .arg(prime)
+  // CHECK-NEXT: .arg(nullptr)
+  // CHECK-NEXT: .arg(nullptr)
+  // CHECK-NEXT: .launch();
+  transform<T, true, M><<<1, 32>>>(data, prime);
+  // CHECK: cdp::DeviceLaunch<void(T *__restrict, const int, float *, const T *)>(transform<T, true, M>, {1, 32})
+}
+template __global__ void transformAll<unsigned, Fused>(unsigned *, int);
+template __global__ void transformAll<unsigned long long, Plain>(
+    unsigned long long *, int);
