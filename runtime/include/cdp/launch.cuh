@@ -1066,6 +1066,20 @@ public:
 /// The reference \p Bound, passed on by its address (Address).
 template <class T> __device__ Address<T> byAddress(T &Bound) { return Bound; }
 
+namespace detail {
+/// How the runtime keeps an argument of a parameter of type \p T past the
+/// launch that named it (an aggregated launch's record, a serial run held
+/// to the thread's end): its value, or a reference's address (Address), so
+/// that the child's copy binds the object the launch named.
+template <class T> struct HeldAsType {
+  using type = T;
+};
+template <class T> struct HeldAsType<T &> {
+  using type = Address<T>;
+};
+template <class T> using HeldAs = typename HeldAsType<T>::type;
+} // namespace detail
+
 /// --threshold: a child grid of few threads runs in the launching warp,
 /// as calls of a copy of the child's body (`child_thread`), one per thread
 /// of the grid. Of the lanes that reach the serial run together, each one

@@ -27,26 +27,19 @@ namespace detail {
 template <std::size_t Index, class T> struct Slot {
   T Value;
 };
-/// A reference parameter's slot: the address of the object it binds, as
-/// nvcc passes a reference (cdp::detail::PassedAs), so that the child
-/// reads and writes that object, not a copy.
-template <std::size_t Index, class T> struct Slot<Index, T &> {
-  T *Address;
-};
+/// A slot for each parameter, holding its argument as the runtime keeps
+/// it (HeldAs): a reference parameter's slot holds the address of the
+/// object it binds, as nvcc passes a reference (cdp::detail::PassedAs),
+/// so that the child reads and writes that object, not a copy.
 template <class Indices, class... Params> struct ValuesOf;
 template <std::size_t... Indices, class... Params>
 struct ValuesOf<std::index_sequence<Indices...>, Params...>
-    : Slot<Indices, Params>... {};
+    : Slot<Indices, cdp::detail::HeldAs<Params>>... {};
 
 /// The value in slot `Index` (found as the one base of that index).
 template <std::size_t Index, class T>
 __device__ const T &valueIn(const Slot<Index, T> &In) {
   return In.Value;
-}
-/// The object a reference parameter binds.
-template <std::size_t Index, class T>
-__device__ T &valueIn(const Slot<Index, T &> &In) {
-  return *In.Address;
 }
 
 template <class T> struct Identity {
@@ -80,11 +73,11 @@ template <class... Params> struct ArgumentBytes {
   /// Each argument has its parameter's type already (a call converted
   /// it); a reference parameter's binds the caller's object.
   __device__ void store(Params... Arguments) {
-    new (Bytes) Values<Params...>{
-        {cdp::detail::ParamStore<Params>::passed(Arguments)}...};
+    new (Bytes) Values<Params...>{{Arguments}...};
   }
-  /// Argument `Index`, as its parameter's type: a value's copy in the
-  /// record, or the object a reference parameter binds.
+  /// Argument `Index`: a value's copy in the record, or the address of the
+  /// object a reference parameter binds, which converts to the reference
+  /// where the child's copy declares the parameter.
   template <std::size_t Index> __device__ decltype(auto) arg() const {
     return detail::valueIn<Index>(
         *reinterpret_cast<const Values<Params...> *>(Bytes));

@@ -61,17 +61,6 @@ __device__ void runHeld(const HeldValues<T, Ts...> &Held, Grid G, Block B,
   runHeld<Run>(Held.Rest, G, B, Values..., Held.First);
 }
 
-/// How a held run keeps an argument of a parameter of type \p T: its
-/// value, or a reference's address (Address), so that the child's copy
-/// binds the object the launch named.
-template <class T> struct HeldAsType {
-  using type = T;
-};
-template <class T> struct HeldAsType<T &> {
-  using type = Address<T>;
-};
-template <class T> using HeldAs = typename HeldAsType<T>::type;
-
 /// The serial run of a launch of a child of parameters \p Params, held
 /// from the launch to the end of the launching thread. Its grid and block
 /// are dim3, or `unsigned` where the launch wrote them as numbers, so that
@@ -85,7 +74,7 @@ public:
   __device__ void hold(Grid G, Block B, Params... Values) {
     HeldGrid = G;
     HeldBlock = B;
-    Held.Values = heldValues(HeldAs<Params>(Values)...);
+    Held.Values = heldValues(cdp::detail::HeldAs<Params>(Values)...);
   }
 
   /// Runs the grids held by the lanes that reach this together, through
@@ -108,7 +97,7 @@ private:
   union Storage {
     __device__ Storage() : Nothing() {}
     char Nothing;
-    HeldValues<HeldAs<Params>...> Values;
+    HeldValues<cdp::detail::HeldAs<Params>...> Values;
   } Held;
 };
 
