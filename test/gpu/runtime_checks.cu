@@ -4,16 +4,7 @@
 // shared memory are skipped and reported once per site; the launch given
 // global memory runs. (Built as written, the bad launches are undefined
 // behaviour; runtime_checks.expected holds the lowered output only.)
-#include "common.cuh"
-
-__device__ int g_target;
-
-__global__ void child(int *p) { logValue(*p); }
-
-// Opaque to the compile-time checks: its result's memory space is unknown.
-__device__ __noinline__ int *choose(int *a, int *b, int which) {
-  return which ? a : b;
-}
+#include "opaque_pointers.cuh"
 
 __global__ void parent(int which) {
   int local = 7;
