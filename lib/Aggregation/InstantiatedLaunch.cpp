@@ -49,11 +49,14 @@ kernelOfInstances(const CUDAKernelCallExpr &Launch,
                   llvm::ArrayRef<const CUDAKernelCallExpr *> Instances,
                   const ASTContext &Context) {
   const std::string Enclosed = "'" + Enclosing.getNameAsString() + "'";
-  if (!Enclosing.getDescribedFunctionTemplate())
+  // A function template, or a member of a class template (dragon_li's
+  // BFS launches from `BfsCdpDevice<Settings>::bfsCdpCtaExpand`): its
+  // pattern is written once for all its instances.
+  if (!Enclosing.isTemplated())
     return why("it is in a template, and which kernel it launches depends on "
                "the template's parameters; cdp-lower copies only a kernel "
                "that the launch resolves to where it is written, or that "
-               "the instances of a function template launch");
+               "the instances of a templated function launch");
   if (Instances.empty())
     return why("it is in a template, and which kernel it launches depends on "
                "the template's parameters; this file makes no instance of " +

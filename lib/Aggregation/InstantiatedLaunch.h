@@ -48,15 +48,15 @@ struct KernelOfInstances {
   std::string DeducedArgs;
 };
 
-/// What \p Launch, written in the function template pattern \p Enclosing
-/// and naming no kernel there (it depends on the template's parameters),
-/// launches in \p Instances, its instantiations in the file
-/// (KernelDeduction.h). An error that says why not, in the words of a
-/// refusal's reason: \p Enclosing is not a function template, the file
-/// makes no instance, an instance launches through a pointer or another
-/// kernel, or the launch names the kernel by a name that one copy could
-/// not be named by (an overload set, a dependent scope, arguments that
-/// cannot be deduced as written).
+/// What \p Launch, written in the pattern \p Enclosing (a function
+/// template's, or a class template member's) and naming no kernel there (it
+/// depends on the template's parameters), launches in \p Instances, its
+/// instantiations in the file (KernelDeduction.h). An error that says why not,
+/// in the words of a refusal's reason: \p Enclosing is in no template, the file
+/// makes no instance, an instance launches through a pointer or another kernel,
+/// or the launch names the kernel by a name that one copy could not be named by
+/// (an overload set, a dependent scope, arguments that cannot be deduced as
+/// written).
 llvm::Expected<KernelOfInstances>
 kernelOfInstances(const clang::CUDAKernelCallExpr &Launch,
                   const clang::FunctionDecl &Enclosing,

@@ -231,14 +231,14 @@ private:
     const std::string KernelName = kernelAsNamed();
     if (Enclosing.hasAttr<CUDAHostAttr>())
       return decline("it is in a __host__ __device__ function");
-    // A function template's pattern is rewritten once for all its
-    // instances; a member of a class template or a lambda in one is not
+    // A function template's pattern, or a class template member's, is
+    // rewritten once for all its instances; a lambda in a template is not
     // handled yet.
+    const auto *Method = dyn_cast<CXXMethodDecl>(&Enclosing);
     if (Enclosing.isTemplateInstantiation() ||
-        (Enclosing.isTemplated() && !Enclosing.getDescribedFunctionTemplate()))
-      return decline("the launching function is a member of a class "
-                     "template or a lambda in a template, which aggregation "
-                     "does not handle yet");
+        (Enclosing.isTemplated() && Method && Method->getParent()->isLambda()))
+      return decline("the launching function is a lambda in a template, "
+                     "which aggregation does not handle yet");
     // A kernel template's aggregated copy is a template too, written from
     // its pattern; an explicit specialization has no pattern to copy.
     if (Kernel->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)

@@ -1,6 +1,6 @@
 // RUN: %cdp-lower --aggregate=block %s -o %t.cu 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OPTION --implicit-check-not=warning:
-// RUN: %nvcc-rdc -c %t.cu -o %t.o
+// RUN: %nvcc-rdc --extended-lambda -c %t.cu -o %t.o
 // RUN: not %cdp-lower %s -o %t.marked.cu -- -DMARKED 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MARKED --implicit-check-not=error:
 // RUN: not test -e %t.marked.cu
@@ -50,14 +50,16 @@ __global__ void checksErrors(int *out) {
   *out = cudaGetLastError();
 }
 
-// A function template's launches are aggregated
-// (aggregate-template-parents.cu); a class template's are not yet.
-template <class T> struct Launcher {
-  __device__ void run(int *out) {
-    // OPTION: :[[@LINE+2]]:5: warning: launch of 'child' is not aggregated by block, only lowered: the launching function is a member of a class template or a lambda in a template, which aggregation does not handle yet
-    // MARKED: :[[@LINE+1]]:5: error: cannot aggregate this launch of 'child' by block: the launching function is a member of a class template or a lambda in a template, which aggregation does not handle yet
+// A function template's launches are aggregated, and a class template
+// member's (aggregate-template-parents.cu, aggregate-class-template-
+// members.cu); a __device__ lambda's in a template are not yet.
+template <class T> __device__ void launchFromLambda(int *out) {
+  auto launch = [=] __device__() {
+    // OPTION: :[[@LINE+2]]:5: warning: launch of 'child' is not aggregated by block, only lowered: the launching function is a lambda in a template, which aggregation does not handle yet
+    // MARKED: :[[@LINE+1]]:5: error: cannot aggregate this launch of 'child' by block: the launching function is a lambda in a template, which aggregation does not handle yet
     child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
-  }
-};
+  };
+  launch();
+}
 
 // MARKED: cdp-lower: error: '{{.*}}aggregate-refusals.cu' was not lowered; it is left unchanged
