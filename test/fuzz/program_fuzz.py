@@ -7,7 +7,7 @@ whose parameters are scalars, pointers, enums, structs and references to
 global objects, and a parent
 kernel that launches them in varied contexts: a plain statement, a branch, a
 loop, a lambda, the arguments of a variadic macro, a __device__ function
-template, a namespace-qualified child next to a local variable that shadows
+template, a static member of a class template, a namespace-qualified child next to a local variable that shadows
 the namespace's name, a child template with deduced arguments; into the
 null, fire-and-forget and tail streams. Every child folds all of its
 arguments into one value and writes it to its own slot, so the program's
@@ -433,6 +433,20 @@ class Program:
                   f"  {self.call(child, values, 'slot', rng.choice(STREAMS))};\n}}\n")
         body += (f"  launchFrom(out, table, t, {base} + t);\n"
                  f"  launchFrom(out, table, float(t) + 0.5f, {base + THREADS} + t);\n")
+        # The same from a static member of a class template (as dragon_li
+        # launches from `BfsCdpDevice<Settings>`), called for two types.
+        child = rng.choice(self.children)
+        base = self.slots
+        self.slots += 2 * THREADS
+        values = [f"int(x) + {rng.randint(0, 9)}" for _ in child[1]]
+        helper += ("template <class X> struct Launcher {\n"
+                   "  static __device__ void from(unsigned long long *out, "
+                   "const int *table, X x, int slot) {\n"
+                   f"    {self.call(child, values, 'slot', rng.choice(STREAMS))};\n"
+                   "  }\n};\n")
+        body += (f"  Launcher<int>::from(out, table, t, {base} + t);\n"
+                 f"  Launcher<float>::from(out, table, float(t) + 0.5f, "
+                 f"{base + THREADS} + t);\n")
         recursive = ""
         if self.aggregate:
             recursive = (
