@@ -9,6 +9,7 @@
 
 #include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/InstantiatedLaunch.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/OwnStreams.h"
 #include "Aggregation/ReadableTwice.h"
@@ -66,9 +67,10 @@ public:
       : LaunchRefusal(Launch, Enclosing, Context, EditsOf) {}
 
   SerialRun run(const ThresholdOptions &Options,
-                const AggregationOptions &Aggregate, ChildCopies &Copies) {
+                const AggregationOptions &Aggregate, ChildCopies &Copies,
+                llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
     Quiet = Options.Quiet;
-    if (!isEligible(Aggregate))
+    if (!takeKernelOfInstances(Instances) || !isEligible(Aggregate))
       return SerialRun::None;
     const LangOptions &LangOpts = Context.getLangOpts();
     std::string Grid = writtenText(written(0)->getSourceRange(), SM, LangOpts);
@@ -134,6 +136,22 @@ private:
         << quotedLaunchedKernel(*Ordered, Ordered->getDirectCallee(), Context);
   }
 
+  /// In a template's pattern, a launch that names no kernel yet runs the
+  /// copy of the kernel its instances launch (InstantiatedLaunch.h), as
+  /// aggregation does; false after declining.
+  bool
+  takeKernelOfInstances(llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
+    if (Kernel || !Launch.isInstantiationDependent())
+      return true;
+    llvm::Expected<KernelOfInstances> Launched =
+        kernelOfInstances(Launch, Enclosing, Instances, Context);
+    if (!Launched)
+      return decline(llvm::toString(Launched.takeError()));
+    Kernel = Launched->Kernels.front();
+    DeducedArgs = std::move(Launched->DeducedArgs);
+    return true;
+  }
+
   /// Declines with \p Why: no serial run.
   SerialRun refuse(const std::string &Why) {
     decline(Why);
@@ -145,22 +163,38 @@ private:
   /// the template arguments written at the launch (`longRow_serial<0,
   /// float>`); "" when the kernel is named in a macro.
   std::string serialCallee(const std::string &Same) const {
+    const Expr *Callee = Launch.getCallee()->IgnoreImplicit();
+    if (const auto *Named = dyn_cast<DeclRefExpr>(Callee);
+        Named && Named->hasExplicitTemplateArgs())
+      return serialCalleeWithArguments(*Named, Same);
+    // In a template's pattern, the kernel named with the template's
+    // parameters (`expand<Settings>`).
+    if (const auto *Named = dyn_cast<UnresolvedLookupExpr>(Callee);
+        Named && Named->hasExplicitTemplateArgs())
+      return serialCalleeWithArguments(*Named, Same);
+    std::string Written =
+        writtenText(Callee->getSourceRange(), SM, Context.getLangOpts());
+    if (Written.empty())
+      return "";
+    // Arguments left to deduction, spelled as the template's parameters
+    // (`<V>`).
+    if (!DeducedArgs.empty())
+      return Written + "_serial<" + (Same.empty() ? "0" : Same) + ", " +
+             DeducedArgs.substr(1, DeducedArgs.size() - 2) + ">";
+    return Written + "_serial" + (Same.empty() ? "" : "<" + Same + ">");
+  }
+
+  /// serialCallee of a kernel named with its template arguments written.
+  template <class NameExpr>
+  std::string serialCalleeWithArguments(const NameExpr &Named,
+                                        const std::string &Same) const {
     const LangOptions &LangOpts = Context.getLangOpts();
-    const auto *Named =
-        dyn_cast<DeclRefExpr>(Launch.getCallee()->IgnoreImplicit());
-    if (!Named || !Named->hasExplicitTemplateArgs()) {
-      std::string Callee =
-          writtenText(Launch.getCallee()->getSourceRange(), SM, LangOpts);
-      if (Callee.empty())
-        return "";
-      return Callee + "_serial" + (Same.empty() ? "" : "<" + Same + ">");
-    }
     std::string Name = writtenText(
-        SourceRange(Named->getBeginLoc(), Named->getNameInfo().getEndLoc()), SM,
+        SourceRange(Named.getBeginLoc(), Named.getNameInfo().getEndLoc()), SM,
         LangOpts);
     std::string TemplateArguments = writtenText(
-        CharSourceRange::getCharRange(Named->getLAngleLoc().getLocWithOffset(1),
-                                      Named->getRAngleLoc()),
+        CharSourceRange::getCharRange(Named.getLAngleLoc().getLocWithOffset(1),
+                                      Named.getRAngleLoc()),
         SM, LangOpts);
     if (Name.empty() || TemplateArguments.empty())
       return "";
@@ -282,6 +316,10 @@ private:
 
   /// The launch is the then or else statement of an if statement.
   bool BodyOfIf = false;
+  /// In a template whose instances say which kernel the launch runs and
+  /// the launch leaves its template arguments to deduction, them as the
+  /// template's parameters spell them (`<V>`).
+  std::string DeducedArgs;
 };
 
 } // namespace
@@ -291,11 +329,13 @@ SerialRun thresholdLaunch(const CUDAKernelCallExpr &Launch,
                           const ThresholdOptions &Options,
                           const AggregationOptions &Aggregate,
                           llvm::function_ref<SourceEdits *(FileID)> EditsOf,
-                          ChildCopies &Copies, std::string *Declined) {
+                          ChildCopies &Copies,
+                          llvm::ArrayRef<const CUDAKernelCallExpr *> Instances,
+                          std::string *Declined) {
   if (!Options.Threads)
     return SerialRun::None;
   LaunchThresholder Thresholder(Launch, Enclosing, Context, EditsOf);
-  const SerialRun Run = Thresholder.run(Options, Aggregate, Copies);
+  const SerialRun Run = Thresholder.run(Options, Aggregate, Copies, Instances);
   if (Declined)
     *Declined = Thresholder.declined();
   return Run;

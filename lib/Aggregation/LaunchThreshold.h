@@ -93,14 +93,18 @@ enum class SerialRun {
 /// not eligible. The launch itself is left to the lowering (or to
 /// coarsening or aggregation). Says where the serial run was written;
 /// where it wrote none although \p Options asked for one, \p Declined
-/// (when given) says why.
+/// (when given) says why. In a template, where the template's parameters
+/// choose the kernel, \p Instances (the launch's instantiations in the
+/// file) say which it is (InstantiatedLaunch.h).
 SerialRun
 thresholdLaunch(const clang::CUDAKernelCallExpr &Launch,
                 const clang::FunctionDecl &Enclosing,
                 clang::ASTContext &Context, const ThresholdOptions &Options,
                 const AggregationOptions &Aggregate,
                 llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
-                ChildCopies &Copies, std::string *Declined = nullptr);
+                ChildCopies &Copies,
+                llvm::ArrayRef<const clang::CUDAKernelCallExpr *> Instances,
+                std::string *Declined = nullptr);
 
 } // namespace cdp
 

@@ -207,9 +207,10 @@ public:
           Options.Aggregate, Optimized, profileOf(*Launch),
           Optimized ? &launchedBlocks() : nullptr);
       std::string NotSerial;
-      const SerialRun Run = thresholdLaunch(
-          *Launch, *currentFunction(), Context, Choice.Threshold,
-          Choice.Aggregate, State.EditsOf, Copies, &NotSerial);
+      const SerialRun Run =
+          thresholdLaunch(*Launch, *currentFunction(), Context,
+                          Choice.Threshold, Choice.Aggregate, State.EditsOf,
+                          Copies, instancesOf(*Launch), &NotSerial);
       const bool Serial = Run != SerialRun::None;
       if (Serial) {
         RuntimeUsers.insert(currentFunction());
@@ -251,6 +252,20 @@ public:
       break;
     }
     return true;
+  }
+
+  /// The instantiations of \p Launch in the file, where it is written in a
+  /// template (found once for the file, as the lowering finds them).
+  llvm::ArrayRef<const CUDAKernelCallExpr *>
+  instancesOf(const CUDAKernelCallExpr &Launch) {
+    if (!Launch.isInstantiationDependent())
+      return {};
+    if (!State.Instances)
+      State.Instances = findInstantiatedLaunches(Context);
+    auto Found = State.Instances->find(Launch.getConfig()->getBeginLoc());
+    if (Found == State.Instances->end())
+      return {};
+    return Found->second;
   }
 
   /// What makes a lowered launch need C++17 (NeedsCpp17's %select).
