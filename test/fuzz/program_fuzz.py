@@ -173,11 +173,15 @@ class Program:
             text = f"namespace fz {{\nnamespace kids {{\n{text}}} // namespace kids\n}} // namespace fz\n"
         return text
 
-    def call(self, child, values, slot_expr, stream):
+    def call(self, child, values, slot_expr, stream, first=None):
+        """The launch of `child`; `first`, when given, is its first
+        argument as written (of the launching template's type)."""
         name, types, template, namespaced = child
         args = ["out", slot_expr]
         for t, v in zip(types, values):
             args.append(TYPES[t][1].format(v=v))
+        if first is not None:
+            args[2] = first
         callee = f"fz::kids::{name}" if namespaced else name
         return f"{callee}<<<1, 1{stream}>>>({', '.join(args)})"
 
@@ -434,15 +438,21 @@ class Program:
         body += (f"  launchFrom(out, table, t, {base} + t);\n"
                  f"  launchFrom(out, table, float(t) + 0.5f, {base + THREADS} + t);\n")
         # The same from a static member of a class template (as dragon_li
-        # launches from `BfsCdpDevice<Settings>`), called for two types.
-        child = rng.choice(self.children)
+        # launches from `BfsCdpDevice<Settings>`), called for two types. A
+        # template child whose first parameter folds any arithmetic type
+        # takes an `X` there, so that the class's parameter chooses the
+        # kernel (`child<X>` by deduction), as `Settings` does there.
+        by_type = [c for c in self.children
+                   if c[2] and TYPES[c[1][0]][2] == "fold(h, {p})"]
+        child = rng.choice(by_type or self.children)
         base = self.slots
         self.slots += 2 * THREADS
         values = [f"int(x) + {rng.randint(0, 9)}" for _ in child[1]]
+        first = f"X(int(x) + {rng.randint(0, 9)})" if by_type else None
         helper += ("template <class X> struct Launcher {\n"
                    "  static __device__ void from(unsigned long long *out, "
                    "const int *table, X x, int slot) {\n"
-                   f"    {self.call(child, values, 'slot', rng.choice(STREAMS))};\n"
+                   f"    {self.call(child, values, 'slot', rng.choice(STREAMS), first)};\n"
                    "  }\n};\n")
         body += (f"  Launcher<int>::from(out, table, t, {base} + t);\n"
                  f"  Launcher<float>::from(out, table, float(t) + 0.5f, "
