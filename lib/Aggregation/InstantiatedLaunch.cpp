@@ -71,7 +71,7 @@ kernelOfInstances(const CUDAKernelCallExpr &Launch,
     if (!Result.Kernels.empty() &&
         !sameKernel(*Result.Kernels.front(), *Kernel))
       return why("the instances of " + Enclosed +
-                 " launch different kernels here, and one aggregated copy "
+                 " launch different kernels here, and one copy of a kernel "
                  "stands for one");
     Result.Kernels.push_back(Kernel);
   }
@@ -82,7 +82,7 @@ kernelOfInstances(const CUDAKernelCallExpr &Launch,
   if (!Callee || Callee->getNumDecls() != 1)
     return why("the instances of " + Enclosed +
                " name the kernel through an overload set or a dependent "
-               "scope, which its aggregated copy could not be named by");
+               "scope, which its copy could not be named by");
   const FunctionTemplateDecl *Template =
       Result.Kernels.front()->getPrimaryTemplate();
   // Arguments written, or left to their defaults: the copy's name is the
@@ -101,7 +101,7 @@ kernelOfInstances(const CUDAKernelCallExpr &Launch,
     return why("cdp-lower cannot spell the template arguments of '" +
                Template->getNameAsString() +
                "' that the launch leaves to "
-               "deduction, which the aggregated copy's name needs; write "
+               "deduction, which the copy's name needs; write "
                "them out ('" +
                Template->getNameAsString() + "<...><<<...>>>')");
   if (Deduced->DeducedAny)

@@ -18,6 +18,8 @@
 // of one kernel template, named with its template's arguments written
 // out, the aggregated copy of that template launched with the same
 // arguments (`build_aggregated<Threads>`) is what each instance needs.
+// --threshold's serial copy is named the same way (`expand_serial<0,
+// Settings>` in dragon_li's class template).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_INSTANTIATEDLAUNCH_H
@@ -44,7 +46,8 @@ struct KernelOfInstances {
   llvm::SmallVector<const clang::FunctionDecl *, 2> Kernels;
   /// Where the launch leaves the kernel template's arguments to
   /// deduction, them as the template's parameters spell them (`<T>`),
-  /// for the aggregated copy's name; empty where they are written.
+  /// for the copy's name (`fill_aggregated<T>`, `fill_serial<0, T>`); empty
+  /// where they are written.
   std::string DeducedArgs;
 };
 

@@ -68,7 +68,7 @@ template <class T> __global__ void fillAll(T *data, int n) {
   fill<<<n / 32, 32, 0, cudaStreamFireAndForget>>>(data, T(2));
   clear<<<1, 32, 0, cudaStreamFireAndForget>>>(data);
   // Some written, some deduced: the copy's name would spell them twice.
-  // CHECK: :[[@LINE+1]]:3: warning: launch of 'ramp<T>' is not aggregated by {{block|warp}}, only lowered: cdp-lower cannot spell the template arguments of 'ramp' that the launch leaves to deduction, which the aggregated copy's name needs; write them out ('ramp<...><<<...>>>')
+  // CHECK: :[[@LINE+1]]:3: warning: launch of 'ramp<T>' is not aggregated by {{block|warp}}, only lowered: cdp-lower cannot spell the template arguments of 'ramp' that the launch leaves to deduction, which the copy's name needs; write them out ('ramp<...><<<...>>>')
   ramp<T><<<n / 32, 32, 0, cudaStreamFireAndForget>>>(data, n);
 }
 template __global__ void fillAll<int>(int *, int);

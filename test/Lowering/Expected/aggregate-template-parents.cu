@@ -152,7 +152,7 @@ template <class T> __global__ void CDP_RUNTIME_LAUNCH_BOUNDS fillAll(T *data, in
   cdp_fill_block_launches.launch({n / 32, 32, 0, cudaStreamFireAndForget}, data, T(2));
   cdp_clear_block_launches.launch({1, 32, 0, cudaStreamFireAndForget}, data);
   // Some written, some deduced: the copy's name would spell them twice.
-  // CHECK: :[[@LINE+1]]:3: warning: launch of 'ramp<T>' is not aggregated by {{block|warp}}, only lowered: cdp-lower cannot spell the template arguments of 'ramp' that the launch leaves to deduction, which the aggregated copy's name needs; write them out ('ramp<...><<<...>>>')
+  // CHECK: :[[@LINE+1]]:3: warning: launch of 'ramp<T>' is not aggregated by {{block|warp}}, only lowered: cdp-lower cannot spell the template arguments of 'ramp' that the launch leaves to deduction, which the copy's name needs; write them out ('ramp<...><<<...>>>')
   cdp::DeviceLaunch(ramp<T, int>, {n / 32, 32, 0, cudaStreamFireAndForget})
       .arg(data)
       .arg(n)
