@@ -160,8 +160,10 @@ public:
                    AggregationState &State)
       : LaunchRefusal(Launch, Enclosing, Context, EditsOf), State(State) {}
 
-  AggregationOutcome run(const AggregationOptions &Options) {
-    takeKernelOfInstances();
+  AggregationOutcome
+  run(const AggregationOptions &Options,
+      llvm::ArrayRef<const CUDAKernelCallExpr *> LaunchInstances) {
+    takeKernelOfInstances(LaunchInstances);
     std::optional<AggregationMarker> Marker = markerOf(Launch);
     Granularity = Marker ? Marker->Granularity : Options.Granularity;
     Unordered = Kernel && Options.Unordered.contains(*Kernel);
@@ -202,20 +204,15 @@ private:
     return "'" + D.getNameAsString() + "'";
   }
 
-  /// In a function template's pattern, a launch that names no kernel
-  /// yet launches the kernel its instances do (InstantiatedLaunch.h).
-  void takeKernelOfInstances() {
+  /// In a template's pattern, a launch that names no kernel yet launches
+  /// the kernel its instances (\p LaunchInstances) do
+  /// (InstantiatedLaunch.h).
+  void takeKernelOfInstances(
+      llvm::ArrayRef<const CUDAKernelCallExpr *> LaunchInstances) {
     if (Kernel || !Launch.isInstantiationDependent())
       return;
-    if (!State.Instances)
-      State.Instances = findInstantiatedLaunches(Context);
-    auto Found = State.Instances->find(Launch.getConfig()->getBeginLoc());
-    auto Launched = kernelOfInstances(
-        Launch, Enclosing,
-        Found == State.Instances->end()
-            ? llvm::ArrayRef<const CUDAKernelCallExpr *>()
-            : llvm::ArrayRef<const CUDAKernelCallExpr *>(Found->second),
-        Context);
+    auto Launched =
+        kernelOfInstances(Launch, Enclosing, LaunchInstances, Context);
     if (!Launched) {
       WhyNoKernel = llvm::toString(Launched.takeError());
       return;
@@ -506,9 +503,11 @@ AggregationOutcome
 aggregateLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Enclosing,
                 ASTContext &Context, const AggregationOptions &Options,
                 llvm::function_ref<SourceEdits *(FileID)> EditsOf,
-                AggregationState &State, std::string *Declined) {
+                AggregationState &State,
+                llvm::ArrayRef<const CUDAKernelCallExpr *> Instances,
+                std::string *Declined) {
   LaunchAggregator Aggregator(Launch, Enclosing, Context, EditsOf, State);
-  const AggregationOutcome Outcome = Aggregator.run(Options);
+  const AggregationOutcome Outcome = Aggregator.run(Options, Instances);
   if (Declined)
     *Declined = Aggregator.declined();
   return Outcome;

@@ -138,9 +138,6 @@ struct AggregationState {
     unsigned Copy = 1;
   };
   std::map<Scope, ScopeSpelling> Scopes;
-  /// The instantiations of the file's launches written in templates,
-  /// found at the first that names no kernel where it is written.
-  std::optional<InstantiatedLaunches> Instances;
   /// Files with an aggregated launch: they include <cdp/aggregate.cuh>.
   llvm::DenseSet<clang::FileID> UseRuntime;
 };
@@ -165,7 +162,9 @@ aggregateLaunch(const clang::CUDAKernelCallExpr &Launch,
                 const clang::FunctionDecl &Enclosing,
                 clang::ASTContext &Context, const AggregationOptions &Options,
                 llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
-                AggregationState &State, std::string *Declined = nullptr);
+                AggregationState &State,
+                llvm::ArrayRef<const clang::CUDAKernelCallExpr *> Instances,
+                std::string *Declined = nullptr);
 
 /// The launch's stream operand (the last of the configuration); null when
 /// it has none.

@@ -222,7 +222,7 @@ public:
       std::string NotAggregated;
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Choice.Aggregate, State.EditsOf, Aggregation,
-                              &NotAggregated)) {
+                              instancesOf(*Launch), &NotAggregated)) {
       case AggregationOutcome::Aggregated:
         RuntimeUsers.insert(currentFunction());
         ++Lowered[File];
