@@ -254,18 +254,14 @@ public:
     return true;
   }
 
-  /// The instantiations of \p Launch in the file, where it is written in a
-  /// template (found once for the file, as the lowering finds them).
+  /// The instantiations of \p Launch in the file, for a launch whose
+  /// kernel a template's parameters choose (the transforms copy the kernel
+  /// its instances launch); none for another, whose kernel is named.
   llvm::ArrayRef<const CUDAKernelCallExpr *>
   instancesOf(const CUDAKernelCallExpr &Launch) {
     if (!Launch.isInstantiationDependent())
       return {};
-    if (!State.Instances)
-      State.Instances = findInstantiatedLaunches(Context);
-    auto Found = State.Instances->find(Launch.getConfig()->getBeginLoc());
-    if (Found == State.Instances->end())
-      return {};
-    return Found->second;
+    return State.instancesOf(Launch, Context);
   }
 
   /// What makes a lowered launch need C++17 (NeedsCpp17's %select).

@@ -100,4 +100,15 @@ void insertAliasDeclarations(
         .insert(At, llvm::join(Declarations, "") + lineDirectiveAt(SM, At));
 }
 
+llvm::ArrayRef<const CUDAKernelCallExpr *>
+LaunchLoweringState::instancesOf(const CUDAKernelCallExpr &Launch,
+                                 ASTContext &Context) {
+  if (!Instances)
+    Instances = findInstantiatedLaunches(Context);
+  auto Found = Instances->find(Launch.getConfig()->getBeginLoc());
+  if (Found == Instances->end())
+    return {};
+  return Found->second;
+}
+
 } // namespace cdp

@@ -76,10 +76,16 @@ struct LaunchLoweringState {
   /// launches few kernels, often many times, and laying out and spelling
   /// the parameters was a sixth of the lowering's time.
   llvm::DenseMap<const clang::FunctionDecl *, KernelPlan> Plans;
-  /// The instantiations of every launch, found at the first launch whose
-  /// kernel's template arguments are deduced in a template (they check the
-  /// deduction).
+  /// The instantiations of every launch, found at the first launch in a
+  /// template that needs them (instancesOf).
   std::optional<InstantiatedLaunches> Instances;
+
+  /// The instantiations in the file of \p Launch, a launch written in a
+  /// template: they check a deduction, tell an overload, and say which
+  /// kernel a transform copies. Found for the whole file at the first call.
+  llvm::ArrayRef<const clang::CUDAKernelCallExpr *>
+  instancesOf(const clang::CUDAKernelCallExpr &Launch,
+              clang::ASTContext &Context);
   /// Each `<<<` written in a macro definition and rewritten there, with the
   /// uses of the macro (their expansion sites) that are launches it lowers:
   /// any other use of the macro would expand to the lowered form too.

@@ -315,12 +315,7 @@ public:
   /// This launch's instantiations in the file, found on first need.
   llvm::ArrayRef<const CUDAKernelCallExpr *>
   instancesOf(LaunchLoweringState &State) {
-    if (!State.Instances)
-      State.Instances = findInstantiatedLaunches(Context);
-    auto Found = State.Instances->find(Launch.getConfig()->getBeginLoc());
-    if (Found == State.Instances->end())
-      return {};
-    return Found->second;
+    return State.instancesOf(Launch, Context);
   }
 
   /// A layout no source-level rule gives cannot be left to the runtime
