@@ -127,7 +127,7 @@ private:
     if (!Ordered)
       return;
     DiagnosticsEngine &Diags = Context.getDiagnostics();
-    const std::string Child = quotedLaunchedKernel(Launch, Kernel, Context);
+    const std::string Child = kernelAsNamed();
     report(Diags, Launch.getBeginLoc(),
            LoweringDiag::SerialRunOrdersChildLaunches)
         << Child;
@@ -149,7 +149,16 @@ private:
       return decline(llvm::toString(Launched.takeError()));
     Kernel = Launched->Kernels.front();
     DeducedArgs = std::move(Launched->DeducedArgs);
+    FromInstances = true;
     return true;
+  }
+
+  /// The kernel as the launch names it, quoted: in a template whose
+  /// instances say which kernel it is, as written (`'child<T>'`), not as
+  /// one of the instances.
+  std::string kernelAsNamed() const {
+    return quotedLaunchedKernel(Launch, FromInstances ? nullptr : Kernel,
+                                Context);
   }
 
   /// Declines with \p Why: no serial run.
@@ -238,7 +247,7 @@ private:
   void reportRefusal(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotThresholded)
-        << quotedLaunchedKernel(Launch, Kernel, Context) << Why;
+        << kernelAsNamed() << Why;
   }
 
   bool isEligible(const AggregationOptions &Aggregate) {
@@ -247,7 +256,7 @@ private:
         copyableChild("serial run", "thresholding", /*Templates=*/true);
     if (!Definition)
       return false;
-    const std::string KernelName = quotedKernelName(Kernel);
+    const std::string KernelName = kernelAsNamed();
     if (!Launch.getBeginLoc().isFileID())
       return decline("it is written in a macro");
     if (hasLaunch(Definition->getBody(), Definition))
@@ -320,6 +329,8 @@ private:
   /// the launch leaves its template arguments to deduction, them as the
   /// template's parameters spell them (`<V>`).
   std::string DeducedArgs;
+  /// Kernel is the one the launch's instances launch.
+  bool FromInstances = false;
 };
 
 } // namespace

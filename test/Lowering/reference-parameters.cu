@@ -85,7 +85,8 @@ __global__ void parent(const Graph &graph) {
 
 template <class T> __global__ void templateParent(const T &value) {
   // CHECK: {{^}}  cdp::DeviceLaunch(readAny<T>, {1, 1}).arg(value).launch();
-  // DECLINED: reference-parameters.cu:[[@LINE+3]]:3: warning: launch of 'readAny<T>' always launches a grid under --threshold, even a small one: it is in a template
+  // DECLINED: reference-parameters.cu:[[@LINE+4]]:3: warning: launch of 'readAny<T>' always launches a grid under --threshold, even a small one: its stream is not cudaStreamFireAndForget
+  // DECLINED: note: if the child grids do not rely on that order
   // DECLINED: reference-parameters.cu:[[@LINE+2]]:3: warning: launch of 'readAny<T>' is not aggregated by block, only lowered: its stream is not cudaStreamFireAndForget
   // DECLINED: note: if the child grids do not rely on that order
   readAny<T><<<1, 1>>>(value);
