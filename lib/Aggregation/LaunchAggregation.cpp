@@ -8,7 +8,6 @@
 #include "Aggregation/LaunchAggregation.h"
 
 #include "Aggregation/ChildGridUses.h"
-#include "Aggregation/InstantiatedLaunch.h"
 #include "Aggregation/LaunchAsCall.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/OwnStreams.h"
@@ -160,10 +159,9 @@ public:
                    AggregationState &State)
       : LaunchRefusal(Launch, Enclosing, Context, EditsOf), State(State) {}
 
-  AggregationOutcome
-  run(const AggregationOptions &Options,
-      llvm::ArrayRef<const CUDAKernelCallExpr *> LaunchInstances) {
-    takeKernelOfInstances(LaunchInstances);
+  AggregationOutcome run(const AggregationOptions &Options,
+                         llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
+    takeKernelOfInstances(Instances);
     std::optional<AggregationMarker> Marker = markerOf(Launch);
     Granularity = Marker ? Marker->Granularity : Options.Granularity;
     Unordered = Kernel && Options.Unordered.contains(*Kernel);
@@ -191,40 +189,14 @@ private:
                : LoweringDiag::LaunchNotAggregated)
         << kernelAsNamed() << static_cast<unsigned>(Granularity) - 1 << Why;
   }
-  /// The kernel as the launch names it, quoted: in a template whose
-  /// instances say which kernel it is, as written (`'child<T>'`), not as
-  /// one of the instances.
-  std::string kernelAsNamed() const {
-    return quotedLaunchedKernel(Launch, Instances.empty() ? Kernel : nullptr,
-                                Context);
-  }
-
   /// A function other than the kernel, for a message.
   static std::string name(const NamedDecl &D) {
     return "'" + D.getNameAsString() + "'";
   }
 
-  /// In a template's pattern, a launch that names no kernel yet launches
-  /// the kernel its instances (\p LaunchInstances) do
-  /// (InstantiatedLaunch.h).
-  void takeKernelOfInstances(
-      llvm::ArrayRef<const CUDAKernelCallExpr *> LaunchInstances) {
-    if (Kernel || !Launch.isInstantiationDependent())
-      return;
-    auto Launched =
-        kernelOfInstances(Launch, Enclosing, LaunchInstances, Context);
-    if (!Launched) {
-      WhyNoKernel = llvm::toString(Launched.takeError());
-      return;
-    }
-    Instances = std::move(Launched->Kernels);
-    InstanceArgs = std::move(Launched->DeducedArgs);
-    Kernel = Instances.front();
-  }
-
   bool isEligible(bool Marked) {
     if (!Kernel)
-      return decline(WhyNoKernel.empty() ? whyNoKernel() : WhyNoKernel);
+      return decline(whyNoKernel());
     const std::string KernelName = kernelAsNamed();
     if (Enclosing.hasAttr<CUDAHostAttr>())
       return decline("it is in a __host__ __device__ function");
@@ -262,9 +234,9 @@ private:
     // A launch made alone passes its record (the parameters and the
     // configuration) by value, in every instance.
     uint64_t Bytes = 0;
-    for (const FunctionDecl *Launched : Instances.empty()
+    for (const FunctionDecl *Launched : InstanceKernels.empty()
                                             ? llvm::ArrayRef(Definition)
-                                            : llvm::ArrayRef(Instances)) {
+                                            : llvm::ArrayRef(InstanceKernels)) {
       const FunctionDecl *Defined = Launched->getDefinition();
       llvm::Expected<KernelParamLayout> Layout =
           computeParamLayout(Defined ? *Defined : *Launched, Context);
@@ -358,10 +330,7 @@ private:
   /// The file positions of the tokens the rewrite replaces; false when one
   /// is in a macro.
   bool locateTokens() {
-    Call = locateLaunchAsCall(Launch, *Kernel, Context, EditsOf);
-    // The instance's arguments would name one instance for all.
-    if (Call && !Instances.empty())
-      Call->DeducedArgs = InstanceArgs;
+    Call = launchAsCall();
     return Call.has_value();
   }
 
@@ -446,14 +415,6 @@ private:
   }
 
   AggregationState &State;
-  /// In a function template, the kernel the launch launches in each
-  /// instance (Kernel is the first); empty elsewhere.
-  llvm::SmallVector<const FunctionDecl *, 2> Instances;
-  /// In a function template, the kernel template's arguments that the
-  /// launch leaves to deduction, spelled (`<T>`); empty elsewhere.
-  std::string InstanceArgs;
-  /// Why no instance says which kernel the launch launches.
-  std::string WhyNoKernel;
   /// The kernel's definition, and what its copy is written from (the
   /// template's pattern for an instantiation).
   const FunctionDecl *Definition = nullptr;

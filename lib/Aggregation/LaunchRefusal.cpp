@@ -7,6 +7,7 @@
 
 #include "Aggregation/LaunchRefusal.h"
 
+#include "Aggregation/InstantiatedLaunch.h"
 #include "CudaAST/KernelName.h"
 #include "Lowering/TrivialCopy.h"
 
@@ -55,7 +56,37 @@ const FunctionDecl *LaunchRefusal::copyableChild(StringRef Copy,
   return Kernel->getDefinition();
 }
 
+void LaunchRefusal::takeKernelOfInstances(
+    ArrayRef<const CUDAKernelCallExpr *> Instances) {
+  if (Kernel || !Launch.isInstantiationDependent())
+    return;
+  llvm::Expected<KernelOfInstances> Launched =
+      kernelOfInstances(Launch, Enclosing, Instances, Context);
+  if (!Launched) {
+    WhyNoInstanceKernel = llvm::toString(Launched.takeError());
+    return;
+  }
+  InstanceKernels = std::move(Launched->Kernels);
+  DeducedArgs = std::move(Launched->DeducedArgs);
+  Kernel = InstanceKernels.front();
+}
+
+std::string LaunchRefusal::kernelAsNamed() const {
+  return quotedLaunchedKernel(
+      Launch, InstanceKernels.empty() ? Kernel : nullptr, Context);
+}
+
+std::optional<LaunchAsCall> LaunchRefusal::launchAsCall() const {
+  std::optional<LaunchAsCall> Call =
+      locateLaunchAsCall(Launch, *Kernel, Context, EditsOf);
+  if (Call && !InstanceKernels.empty())
+    Call->DeducedArgs = DeducedArgs;
+  return Call;
+}
+
 std::string LaunchRefusal::whyNoKernel() const {
+  if (!WhyNoInstanceKernel.empty())
+    return WhyNoInstanceKernel;
   // In a template's pattern a kernel template launched with arguments of
   // the template's types stays an unresolved name until instantiation
   // (the lowering sees only the pattern).
@@ -72,7 +103,7 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
                                                          bool Templates) const {
   if (!Kernel)
     return whyNoKernel();
-  const std::string KernelName = quotedKernelName(Kernel);
+  const std::string KernelName = kernelAsNamed();
   if (Enclosing.hasAttr<CUDAHostAttr>())
     return "it is in a __host__ __device__ function";
   const FunctionDecl *Definition = Kernel->getDefinition();
@@ -103,7 +134,7 @@ LaunchRefusal::whyParameterNotPassedOn(const FunctionDecl &Definition) const {
             ? std::string("a parameter")
             : "parameter '" + Param->getNameAsString() + "'";
     if (nonTrivialCopyOf(Param->getType()))
-      return quotedKernelName(Kernel) + " takes " + Named +
+      return kernelAsNamed() + " takes " + Named +
              " of a type whose copy is not trivial, which no device-side "
              "launch may pass";
   }
@@ -113,7 +144,7 @@ LaunchRefusal::whyParameterNotPassedOn(const FunctionDecl &Definition) const {
 bool LaunchRefusal::declineShapeReaders(const ChildGridUses &Uses,
                                         StringRef Seen, StringRef AsmSeen,
                                         bool BlockDimKept) {
-  const std::string KernelName = quotedKernelName(Kernel);
+  const std::string KernelName = kernelAsNamed();
   auto DeclineReader = [&](const FunctionDecl &Reader, StringRef Reads) {
     const std::string Name = "'" + Reader.getNameAsString() + "'";
     return declineWithNote(KernelName + " calls " + Name + ", which reads " +

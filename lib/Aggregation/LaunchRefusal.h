@@ -16,12 +16,15 @@
 #define CDP_LOWER_AGGREGATION_LAUNCHREFUSAL_H
 
 #include "Aggregation/ChildGridUses.h"
+#include "Aggregation/LaunchAsCall.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/SourceEdits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <string>
@@ -65,10 +68,28 @@ protected:
     return false;
   }
 
+  /// In a template's pattern, a launch that names no kernel yet launches
+  /// the kernel its instantiations \p Instances launch
+  /// (InstantiatedLaunch.h): Kernel becomes theirs. Where they do not say
+  /// which, Kernel stays null and whyNoKernel says why.
+  void takeKernelOfInstances(
+      llvm::ArrayRef<const clang::CUDAKernelCallExpr *> Instances);
+
   /// Why a launch that names no kernel (Kernel is null) is left as it is:
   /// it launches through a pointer, or, in a template, a kernel that its
-  /// parameters choose.
+  /// parameters choose and its instances do not say.
   std::string whyNoKernel() const;
+
+  /// The kernel as the launch names it, quoted: in a template whose
+  /// instances say which kernel it is, as written (`'child<T>'`), not as
+  /// one of the instances.
+  std::string kernelAsNamed() const;
+
+  /// The launch's tokens, to rewrite it as a call of a copy of the kernel
+  /// (LaunchAsCall.h); nothing when one is in a macro. Where the instances
+  /// say which kernel it is, the copy is named with the template's
+  /// parameters (`child_coarsened<T>`), not with one instance's arguments.
+  std::optional<LaunchAsCall> launchAsCall() const;
 
   /// Reports the transform's own diagnostic that says \p Why not.
   virtual void reportRefusal(const std::string &Why) = 0;
@@ -115,8 +136,16 @@ protected:
   /// The edits of a file the transform may change; null for one it must
   /// not.
   llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf;
-  /// The kernel, when the launch names one.
+  /// The kernel, when the launch names one or its instances say which.
   const clang::FunctionDecl *Kernel;
+  /// Where the instances say: the kernel each launches (Kernel is the
+  /// first), all one kernel or instances of one kernel template; empty
+  /// elsewhere.
+  llvm::SmallVector<const clang::FunctionDecl *, 2> InstanceKernels;
+  /// Where the instances say and the launch leaves the kernel template's
+  /// arguments to deduction, them as the template's parameters spell them
+  /// (`<T>`); empty elsewhere.
+  std::string DeducedArgs;
   /// Refusals go unreported: --optimize tried the transform, the user did
   /// not ask for it.
   bool Quiet = false;
@@ -128,6 +157,8 @@ private:
   }
 
   std::string Declined;
+  /// Why the launch's instances do not say which kernel it launches.
+  std::string WhyNoInstanceKernel;
 };
 
 } // namespace cdp

@@ -9,7 +9,6 @@
 
 #include "Aggregation/BarrierPhases.h"
 #include "Aggregation/ChildGridUses.h"
-#include "Aggregation/InstantiatedLaunch.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/OwnStreams.h"
 #include "Aggregation/ReadableTwice.h"
@@ -70,7 +69,8 @@ public:
                 const AggregationOptions &Aggregate, ChildCopies &Copies,
                 llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
     Quiet = Options.Quiet;
-    if (!takeKernelOfInstances(Instances) || !isEligible(Aggregate))
+    takeKernelOfInstances(Instances);
+    if (!isEligible(Aggregate))
       return SerialRun::None;
     const LangOptions &LangOpts = Context.getLangOpts();
     std::string Grid = writtenText(written(0)->getSourceRange(), SM, LangOpts);
@@ -134,31 +134,6 @@ private:
     report(Diags, Ordered->getBeginLoc(), LoweringDiag::LaunchIntoNullStream)
         << Child
         << quotedLaunchedKernel(*Ordered, Ordered->getDirectCallee(), Context);
-  }
-
-  /// In a template's pattern, a launch that names no kernel yet runs the
-  /// copy of the kernel its instances launch (InstantiatedLaunch.h), as
-  /// aggregation does; false after declining.
-  bool
-  takeKernelOfInstances(llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
-    if (Kernel || !Launch.isInstantiationDependent())
-      return true;
-    llvm::Expected<KernelOfInstances> Launched =
-        kernelOfInstances(Launch, Enclosing, Instances, Context);
-    if (!Launched)
-      return decline(llvm::toString(Launched.takeError()));
-    Kernel = Launched->Kernels.front();
-    DeducedArgs = std::move(Launched->DeducedArgs);
-    FromInstances = true;
-    return true;
-  }
-
-  /// The kernel as the launch names it, quoted: in a template whose
-  /// instances say which kernel it is, as written (`'child<T>'`), not as
-  /// one of the instances.
-  std::string kernelAsNamed() const {
-    return quotedLaunchedKernel(Launch, FromInstances ? nullptr : Kernel,
-                                Context);
   }
 
   /// Declines with \p Why: no serial run.
@@ -325,12 +300,6 @@ private:
 
   /// The launch is the then or else statement of an if statement.
   bool BodyOfIf = false;
-  /// In a template whose instances say which kernel the launch runs and
-  /// the launch leaves its template arguments to deduction, them as the
-  /// template's parameters spell them (`<V>`).
-  std::string DeducedArgs;
-  /// Kernel is the one the launch's instances launch.
-  bool FromInstances = false;
 };
 
 } // namespace

@@ -68,3 +68,15 @@ template <class V> __device__ void scaleFrom(V *values) {
   // CHECK: :[[@LINE+1]]:3: warning: launch of 'scaleAll' always launches a grid under --threshold, even a small one: it is in a template, and which kernel it launches depends on the template's parameters; this file makes no instance of 'scaleFrom' that says which
   scaleAll<<<1, 32, 0, cudaStreamFireAndForget>>>(values);
 }
+
+// Where the instances say which kernel, the reasons name it as the launch
+// writes it, not as one instance.
+template <class V> __global__ void helped(V *values) {
+  values[blockNumber()] *= 2;
+}
+template <class V> __device__ void launchHelped(V *values) {
+  // CHECK: :[[@LINE+2]]:3: warning: launch of 'helped<V>' always launches a grid under --threshold, even a small one: 'helped<V>' calls 'blockNumber', which reads blockIdx or gridDim (or uses cooperative groups); in the launching thread it would see that thread's
+  // CHECK: :11:21: note: 'blockNumber' declared here
+  helped<V><<<1, 32, 0, cudaStreamFireAndForget>>>(values);
+}
+__global__ void launchesHelped(float *values) { launchHelped(values); }
