@@ -382,9 +382,10 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
   const std::string Serial = SerialSignature(!DeclaredFirst);
   // Launched in the child's place with its blocks, and the runtime's loop
   // over blocks adds to the child's registers.
-  const std::string Coarsened =
-      "static __global__ void " + copyLaunchBounds(Child, Context) + Name +
-      "_coarsened(const dim3 cdp_grid" + Parameters + ")";
+  const std::string Coarsened = Head.declaration() + "static __global__ void " +
+                                copyLaunchBounds(Child, Context) + Name +
+                                "_coarsened(const dim3 cdp_grid" + Parameters +
+                                ")";
   const char *Options = Copy.Serial && Copy.Coarsened ? "--threshold, --coarsen"
                         : Copy.Serial                 ? "--threshold"
                                                       : "--coarsen";
@@ -461,9 +462,11 @@ bool writeChildCopy(const FunctionDecl &Child, const ChildCopy &Copy,
                       "cdp_grid, cdp_block");
   }
   if (Copy.Coarsened)
-    Text += Wrapper(
-        "with each block running several blocks of cdp_grid", Coarsened,
-        runtime::CoarseBlocks.str() + "<" + Name + "_thread>", "cdp_grid");
+    Text +=
+        Wrapper("with each block running several blocks of cdp_grid", Coarsened,
+                runtime::CoarseBlocks.str() + "<" + Name + "_thread" +
+                    Head.Arguments + ">",
+                "cdp_grid");
   insertLinesAfter(SM, Edits, Body->getRBracLoc(), Text, /*Verbatim=*/true);
   if (DeclaredFirst) {
     std::string Declarations;

@@ -8,7 +8,6 @@
 #include "Aggregation/LaunchCoarsening.h"
 
 #include "Aggregation/ChildGridUses.h"
-#include "Aggregation/LaunchAsCall.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeNames.h"
@@ -46,7 +45,9 @@ public:
                   llvm::function_ref<SourceEdits *(FileID)> EditsOf)
       : LaunchRefusal(Launch, Enclosing, Context, EditsOf) {}
 
-  bool run(const CoarseningOptions &Options, ChildCopies &Copies) {
+  bool run(const CoarseningOptions &Options, ChildCopies &Copies,
+           llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
+    takeKernelOfInstances(Instances);
     if (!isEligible())
       return false;
     Call->rewriteAsCall(SM,
@@ -64,19 +65,19 @@ private:
   void reportRefusal(const std::string &Why) override {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
            LoweringDiag::LaunchNotCoarsened)
-        << quotedLaunchedKernel(Launch, Kernel, Context) << Why;
+        << kernelAsNamed() << Why;
   }
 
   bool isEligible() {
     const FunctionDecl *Definition =
-        copyableChild("coarsened kernel", "coarsening");
+        copyableChild("coarsened kernel", "coarsening", /*Templates=*/true);
     if (!Definition)
       return false;
-    const std::string KernelName = quotedKernelName(Kernel);
+    const std::string KernelName = kernelAsNamed();
     if (Definition->hasAttr<CUDAClusterDimsAttr>())
       return decline(KernelName + " has a cluster shape (__cluster_dims__), "
                                   "which a coarsened grid does not keep");
-    Call = locateLaunchAsCall(Launch, *Kernel, Context, EditsOf);
+    Call = launchAsCall();
     if (!Call)
       return decline("it is written in a macro; coarsening rewrites only "
                      "launches written out in the file");
@@ -108,11 +109,12 @@ bool coarsenLaunch(const CUDAKernelCallExpr &Launch,
                    const FunctionDecl &Enclosing, ASTContext &Context,
                    const CoarseningOptions &Options,
                    llvm::function_ref<SourceEdits *(FileID)> EditsOf,
-                   ChildCopies &Copies) {
+                   ChildCopies &Copies,
+                   llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
   if (Options.Factor < 2)
     return false;
   return LaunchCoarsener(Launch, Enclosing, Context, EditsOf)
-      .run(Options, Copies);
+      .run(Options, Copies, Instances);
 }
 
 } // namespace cdp

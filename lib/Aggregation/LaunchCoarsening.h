@@ -31,8 +31,11 @@
 // - no barrier in a child that may return early: a thread that returned
 //   from one block would meet the next block's barrier while the others
 //   wait at this one's;
-// - the launch is written in the file, of a non-template kernel defined in
-//   a file that cdp-lower lowers.
+// - the launch is written in the file, of a kernel defined in a file that
+//   cdp-lower lowers: a function template's instance is coarsened by a copy
+//   of the template (`child_coarsened<T>`), and in a template, a launch
+//   whose kernel the template's parameters choose copies the kernel its
+//   instances launch (InstantiatedLaunch.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CDP_LOWER_AGGREGATION_LAUNCHCOARSENING_H
@@ -41,6 +44,7 @@
 #include "Aggregation/ChildCopies.h"
 #include "Lowering/SourceEdits.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace clang {
@@ -63,12 +67,15 @@ struct CoarseningOptions {
 /// Rewrites \p Launch, made in \p Enclosing, into a launch of the child's
 /// coarsened copy when \p Options ask for it and it is eligible, and
 /// records the copy in \p Copies; warns with the reason when it is not.
-/// True when it was rewritten (the lowering then leaves it alone).
+/// \p Instances: the launch's instantiations, where a template's
+/// parameters choose its kernel. True when it was rewritten (the lowering
+/// then leaves it alone).
 bool coarsenLaunch(const clang::CUDAKernelCallExpr &Launch,
                    const clang::FunctionDecl &Enclosing,
                    clang::ASTContext &Context, const CoarseningOptions &Options,
                    llvm::function_ref<SourceEdits *(clang::FileID)> EditsOf,
-                   ChildCopies &Copies);
+                   ChildCopies &Copies,
+                   llvm::ArrayRef<const clang::CUDAKernelCallExpr *> Instances);
 
 } // namespace cdp
 

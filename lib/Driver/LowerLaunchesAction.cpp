@@ -241,7 +241,7 @@ public:
         remarkChoice(*Launch, Choice, Run, {NotSerial, NotAggregated},
                      /*Aggregated=*/false);
       if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
-                        State.EditsOf, Copies)) {
+                        State.EditsOf, Copies, instancesOf(*Launch))) {
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Coarsening);

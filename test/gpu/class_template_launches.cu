@@ -1,11 +1,11 @@
 // Launches from the members of a class template, as dragon_li's graph
 // codes expand a long row from a static __device__ member of
 // `BfsCdpDevice<Settings>`, into a stream the thread made for that launch
-// alone (programs.txt lowers it plain, aggregated by warp and under
-// --threshold). Rows of many lengths copy their columns through child
-// grids; the host logs a hash of the copy and the rows each child saw, so
-// a launch lost, doubled or given another row's arguments logs other
-// values.
+// alone (programs.txt lowers it plain, aggregated by warp, under
+// --threshold and coarsened). Rows of many lengths copy their columns
+// through child grids; the host logs a hash of the copy and the rows each
+// child saw, so a launch lost, doubled or given another row's arguments
+// logs other values.
 #include "common.cuh"
 
 constexpr int kRows = 1024; // under the 2,048 pending launches
