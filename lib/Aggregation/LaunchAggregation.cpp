@@ -11,6 +11,7 @@
 #include "Aggregation/LaunchAsCall.h"
 #include "Aggregation/LaunchRefusal.h"
 #include "Aggregation/OwnStreams.h"
+#include "CudaAST/ExecutionSide.h"
 #include "CudaAST/FindLaunch.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/RuntimeCalls.h"
@@ -198,7 +199,7 @@ private:
     if (!Kernel)
       return decline(whyNoKernel());
     const std::string KernelName = kernelAsNamed();
-    if (Enclosing.hasAttr<CUDAHostAttr>())
+    if (executionSideOf(Enclosing) == LaunchSide::HostDevice)
       return decline("it is in a __host__ __device__ function");
     // A function template's pattern, or a class template member's, is
     // rewritten once for all its instances; a lambda in a template is not

@@ -8,6 +8,7 @@
 #include "Aggregation/LaunchRefusal.h"
 
 #include "Aggregation/InstantiatedLaunch.h"
+#include "CudaAST/ExecutionSide.h"
 #include "CudaAST/KernelName.h"
 #include "Lowering/TrivialCopy.h"
 
@@ -104,7 +105,7 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
   if (!Kernel)
     return whyNoKernel();
   const std::string KernelName = kernelAsNamed();
-  if (Enclosing.hasAttr<CUDAHostAttr>())
+  if (executionSideOf(Enclosing) == LaunchSide::HostDevice)
     return "it is in a __host__ __device__ function";
   const FunctionDecl *Definition = Kernel->getDefinition();
   if (!Definition || !Definition->getLocation().isFileID() ||

@@ -9,6 +9,9 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -41,6 +44,16 @@ LaunchSide classifyLaunchSite(llvm::ArrayRef<const FunctionDecl *> Enclosing) {
     // An unattributed lambda runs where the function around it runs.
   }
   return LaunchSide::Host;
+}
+
+LaunchSide executionSideOf(const FunctionDecl &Function) {
+  llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
+  for (const DeclContext *Context = &Function; Context;
+       Context = Context->getParent())
+    if (const auto *Around = dyn_cast<FunctionDecl>(Context))
+      Enclosing.push_back(Around);
+  std::reverse(Enclosing.begin(), Enclosing.end());
+  return classifyLaunchSite(Enclosing);
 }
 
 } // namespace cdp

@@ -29,6 +29,11 @@ enum class LaunchSide { Host, Device, HostDevice };
 LaunchSide
 classifyLaunchSite(llvm::ArrayRef<const clang::FunctionDecl *> Enclosing);
 
+/// The side of code written inside \p Function, from the functions its
+/// declaration is written in: a lambda written without attributes in a
+/// kernel runs on the GPU alone, though clang marks it __host__ __device__.
+LaunchSide executionSideOf(const clang::FunctionDecl &Function);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_CUDAAST_EXECUTIONSIDE_H
