@@ -555,9 +555,11 @@ def check(options, seed, work):
         f.write(source)
     # The plain lowering, then (with --aggregate) each granularity, with
     # every child's launches declared independent of stream order: only
-    # the launches aggregation must refuse (in a lambda, a macro, by block
-    # and grid the __device__ function template's) are left, each with
-    # its warning.
+    # the launches aggregation must refuse (in a macro, by block and grid
+    # those of a lambda and of the __device__ function template) are
+    # left, each with its warning. A lambda of the parent's is
+    # unattributed, which clang makes __host__ __device__: it runs on the
+    # GPU alone, and is aggregated by warp, run serially and coarsened.
     variants = [("lowered", [], ())]
     if options.aggregate:
         variants += [(g, [f"--aggregate={g}", "--aggregate-unordered=all"],
