@@ -170,7 +170,7 @@ public:
       return AggregationOutcome::NotAggregated;
     Level = Marker ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
     Quiet = Options.Quiet && !Marker;
-    if (!isEligible(Marker.has_value()))
+    if (!ofEveryLaunchedKernel([&] { return isEligible(Marker.has_value()); }))
       return Marker ? AggregationOutcome::Refused
                     : AggregationOutcome::NotAggregated;
     rewrite(Marker, Options.RuntimeChecks
@@ -251,6 +251,8 @@ private:
                      " with a launch's configuration would not fit the 4 KB "
                      "parameter buffer of a launch made alone");
     Uses = findChildGridUses(*Definition);
+    // One shape for a batch where any instance the copy serves needs it.
+    OneShape |= Uses.Barriers || Uses.BlockDimReader;
     // A function that reads blockDim reads the launch's in a batch of one
     // block shape, which the copy is then written for (AggregatedKernel).
     if (!declineShapeReaders(Uses,
@@ -408,7 +410,7 @@ private:
       removeDeadOwnStream();
     }
     AggregatedChild &Child = State.Children[Pattern];
-    Child.OneShape |= Uses.Barriers || Uses.BlockDimReader;
+    Child.OneShape |= OneShape;
     if (Child.FirstLaunch.isInvalid() ||
         SM.isBeforeInTranslationUnit(Call->CalleeBegin, Child.FirstLaunch))
       Child.FirstLaunch = Call->CalleeBegin;
@@ -421,6 +423,10 @@ private:
   const FunctionDecl *Definition = nullptr;
   const FunctionDecl *Pattern = nullptr;
   ChildGridUses Uses;
+  /// The child, or one of the instances the launch's template makes, has
+  /// barriers or a function that reads blockDim: its batches keep one
+  /// block shape (AggregatedKernel).
+  bool OneShape = false;
   AggregationGranularity Granularity = AggregationGranularity::None;
   /// The user declared the child's launches independent of stream order.
   bool Unordered = false;

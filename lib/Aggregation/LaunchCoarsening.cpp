@@ -48,7 +48,7 @@ public:
   bool run(const CoarseningOptions &Options, ChildCopies &Copies,
            llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
     takeKernelOfInstances(Instances);
-    if (!isEligible())
+    if (!ofEveryLaunchedKernel([&] { return isEligible(); }))
       return false;
     Call->rewriteAsCall(SM,
                         runtime::CoarseLaunch.str() + "<" +

@@ -15,6 +15,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -70,6 +71,21 @@ void LaunchRefusal::takeKernelOfInstances(
   InstanceKernels = std::move(Launched->Kernels);
   DeducedArgs = std::move(Launched->DeducedArgs);
   Kernel = InstanceKernels.front();
+}
+
+bool LaunchRefusal::ofEveryLaunchedKernel(llvm::function_ref<bool()> Check) {
+  const FunctionDecl *First = Kernel;
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Checked{First};
+  for (const FunctionDecl *Other : InstanceKernels) {
+    if (!Checked.insert(Other).second)
+      continue;
+    Kernel = Other;
+    const bool Holds = Check();
+    Kernel = First;
+    if (!Holds)
+      return false;
+  }
+  return Check();
 }
 
 std::string LaunchRefusal::kernelAsNamed() const {

@@ -75,6 +75,14 @@ protected:
   void takeKernelOfInstances(
       llvm::ArrayRef<const clang::CUDAKernelCallExpr *> Instances);
 
+  /// Whether \p Check holds of every kernel the launch launches, with
+  /// Kernel set to each in turn: where the instances say which, the kernel
+  /// of each (one kernel template's instances may call other functions,
+  /// `Settings::index()`, and the copy serves them all), the first last so
+  /// that what \p Check keeps is the first's; else Kernel alone. Stops at
+  /// the first that fails, Kernel the first again.
+  bool ofEveryLaunchedKernel(llvm::function_ref<bool()> Check);
+
   /// Why a launch that names no kernel (Kernel is null) is left as it is:
   /// it launches through a pointer, or, in a template, a kernel that its
   /// parameters choose and its instances do not say.

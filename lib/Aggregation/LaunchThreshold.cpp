@@ -70,7 +70,7 @@ public:
                 llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
     Quiet = Options.Quiet;
     takeKernelOfInstances(Instances);
-    if (!isEligible(Aggregate))
+    if (!ofEveryLaunchedKernel([&] { return isEligible(Aggregate); }))
       return SerialRun::None;
     const LangOptions &LangOpts = Context.getLangOpts();
     std::string Grid = writtenText(written(0)->getSourceRange(), SM, LangOpts);
