@@ -300,6 +300,22 @@ bool agreesWith(const Deducer &Deduced, unsigned Explicit,
   return true;
 }
 
+/// Whether \p Type names a template parameter that a generic lambda's
+/// `auto` parameter invented: it has no name to write it by (clang prints
+/// it as `auto`, which nvcc refuses as a template argument).
+bool namesInventedParameter(QualType Type) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitTemplateTypeParmType(TemplateTypeParmType *Param) {
+      const TemplateTypeParmDecl *Decl = Param->getDecl();
+      Found = Decl && Decl->isImplicit();
+      return !Found;
+    }
+  } Find;
+  Find.TraverseType(Type);
+  return Find.Found;
+}
+
 } // namespace
 
 bool hasDefaultArgument(const NamedDecl &Param) {
@@ -358,6 +374,8 @@ deduceDependentKernel(const CUDAKernelCallExpr &Launch,
     if (Defaulted)
       return std::nullopt;
     for (const CallArgument &Element : Param->Elements) {
+      if (namesInventedParameter(Element.Type))
+        return std::nullopt;
       std::optional<std::string> Type = spellType(Element.Type, Context);
       if (!Type)
         return std::nullopt;

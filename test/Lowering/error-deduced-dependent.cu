@@ -28,8 +28,21 @@ template <class... Ts> __device__ void spread(Ts... values) {
   // CHECK: error-deduced-dependent.cu:[[@LINE-1]]:3: error: cannot lower this launch: cdp-lower cannot deduce the template arguments of kernel pair
 }
 
-__global__ void parent(int *data) {
+// A generic lambda's `auto` parameter: the template parameter it invents
+// has no name to write (clang prints it `auto`, which nvcc refuses as a
+// template argument). `child<std::remove_pointer_t<decltype(p)>>` names it.
+__device__ void viaGenericLambda(int *data, float *values) {
+  auto launch = [] __device__(auto *p) {
+    child<<<1, 1>>>(p);
+    // CHECK: error-deduced-dependent.cu:[[@LINE-1]]:5: error: cannot lower this launch: cdp-lower cannot deduce the template arguments of kernel child
+  };
+  launch(data);
+  launch(values);
+}
+
+__global__ void parent(int *data, float *values) {
   offset(data);
   copyOf<const int>(1);
   spread(1, 2);
+  viaGenericLambda(data, values);
 }
