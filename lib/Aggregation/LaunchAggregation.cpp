@@ -201,14 +201,12 @@ private:
     const std::string KernelName = kernelAsNamed();
     if (executionSideOf(Enclosing) == LaunchSide::HostDevice)
       return decline("it is in a __host__ __device__ function");
-    // A function template's pattern, or a class template member's, is
-    // rewritten once for all its instances; a lambda in a template is not
-    // handled yet.
-    const auto *Method = dyn_cast<CXXMethodDecl>(&Enclosing);
-    if (Enclosing.isTemplateInstantiation() ||
-        (Enclosing.isTemplated() && Method && Method->getParent()->isLambda()))
-      return decline("the launching function is a lambda in a template, "
-                     "which aggregation does not handle yet");
+    // A function template's pattern, a class template member's, or a
+    // lambda's in either is rewritten once for all its instances; the tool
+    // visits only patterns, and an instance has none of its own to edit.
+    if (Enclosing.isTemplateInstantiation())
+      return decline("it is in an instance of a template, and aggregation "
+                     "rewrites the template as written");
     // A kernel template's aggregated copy is a template too, written from
     // its pattern; an explicit specialization has no pattern to copy.
     if (Kernel->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)

@@ -50,16 +50,4 @@ __global__ void checksErrors(int *out) {
   *out = cudaGetLastError();
 }
 
-// A function template's launches are aggregated, and a class template
-// member's (aggregate-template-parents.cu, aggregate-class-template-
-// members.cu); a __device__ lambda's in a template are not yet.
-template <class T> __device__ void launchFromLambda(int *out) {
-  auto launch = [=] __device__() {
-    // OPTION: :[[@LINE+2]]:5: warning: launch of 'child' is not aggregated by block, only lowered: the launching function is a lambda in a template, which aggregation does not handle yet
-    // MARKED: :[[@LINE+1]]:5: error: cannot aggregate this launch of 'child' by block: the launching function is a lambda in a template, which aggregation does not handle yet
-    child<<<1, 32, 0, STREAM(cudaStreamFireAndForget)>>>(out);
-  };
-  launch();
-}
-
 // MARKED: cdp-lower: error: '{{.*}}aggregate-refusals.cu' was not lowered; it is left unchanged
