@@ -232,18 +232,13 @@ private:
       return decline(*Why);
     // A launch made alone passes its record (the parameters and the
     // configuration) by value, in every instance.
+    // ofEveryLaunchedKernel brings each instance's kernel here in turn.
     uint64_t Bytes = 0;
-    for (const FunctionDecl *Launched : InstanceKernels.empty()
-                                            ? llvm::ArrayRef(Definition)
-                                            : llvm::ArrayRef(InstanceKernels)) {
-      const FunctionDecl *Defined = Launched->getDefinition();
-      llvm::Expected<KernelParamLayout> Layout =
-          computeParamLayout(Defined ? *Defined : *Launched, Context);
-      if (Layout)
-        Bytes = std::max(Bytes, Layout->BufferSize);
-      else
-        llvm::consumeError(Layout.takeError()); // Laid out by the runtime.
-    }
+    if (llvm::Expected<KernelParamLayout> Layout =
+            computeParamLayout(*Definition, Context))
+      Bytes = Layout->BufferSize;
+    else
+      llvm::consumeError(Layout.takeError()); // Laid out by the runtime.
     if (Bytes > ParamBufferLimit - 64)
       return decline("the parameters of " + KernelName +
                      " with a launch's configuration would not fit the 4 KB "

@@ -206,11 +206,12 @@ public:
           *Launch, *currentFunction(), Context, Options.Threshold,
           Options.Aggregate, Optimized, profileOf(*Launch),
           Optimized ? &launchedBlocks() : nullptr);
+      const llvm::ArrayRef<const CUDAKernelCallExpr *> Instances =
+          instancesOf(*Launch);
       std::string NotSerial;
-      const SerialRun Run =
-          thresholdLaunch(*Launch, *currentFunction(), Context,
-                          Choice.Threshold, Choice.Aggregate, State.EditsOf,
-                          Copies, instancesOf(*Launch), &NotSerial);
+      const SerialRun Run = thresholdLaunch(
+          *Launch, *currentFunction(), Context, Choice.Threshold,
+          Choice.Aggregate, State.EditsOf, Copies, Instances, &NotSerial);
       const bool Serial = Run != SerialRun::None;
       if (Serial) {
         RuntimeUsers.insert(currentFunction());
@@ -222,7 +223,7 @@ public:
       std::string NotAggregated;
       switch (aggregateLaunch(*Launch, *currentFunction(), Context,
                               Choice.Aggregate, State.EditsOf, Aggregation,
-                              instancesOf(*Launch), &NotAggregated)) {
+                              Instances, &NotAggregated)) {
       case AggregationOutcome::Aggregated:
         RuntimeUsers.insert(currentFunction());
         ++Lowered[File];
@@ -241,7 +242,7 @@ public:
         remarkChoice(*Launch, Choice, Run, {NotSerial, NotAggregated},
                      /*Aggregated=*/false);
       if (coarsenLaunch(*Launch, *currentFunction(), Context, Options.Coarsen,
-                        State.EditsOf, Copies, instancesOf(*Launch))) {
+                        State.EditsOf, Copies, Instances)) {
         ++Lowered[File];
         noteLowered(*Launch);
         noteNeedsCpp17(Launch->getBeginLoc(), Cpp17Use::Coarsening);
