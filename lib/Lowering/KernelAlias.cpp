@@ -18,12 +18,27 @@ using namespace clang;
 
 namespace cdp {
 
-std::optional<SourceLocation> aliasPlace(const Decl &Enclosing, FileID File,
-                                         const SourceManager &SM) {
+/// The declaration at namespace scope that holds \p Enclosing.
+static const Decl &namespaceScopeDecl(const Decl &Enclosing) {
   const Decl *Outer = &Enclosing;
   while (!isa<NamespaceDecl, LinkageSpecDecl, TranslationUnitDecl>(
       Outer->getLexicalDeclContext()))
     Outer = cast<Decl>(Outer->getLexicalDeclContext());
+  return *Outer;
+}
+
+const DeclContext *aliasScope(const Decl &Enclosing) {
+  // `extern "C" {` opens no scope of its own; a reopened namespace is the
+  // one opened first.
+  return namespaceScopeDecl(Enclosing)
+      .getLexicalDeclContext()
+      ->getRedeclContext()
+      ->getPrimaryContext();
+}
+
+std::optional<SourceLocation> aliasPlace(const Decl &Enclosing, FileID File,
+                                         const SourceManager &SM) {
+  const Decl *Outer = &namespaceScopeDecl(Enclosing);
   if (const auto *Function = dyn_cast<FunctionDecl>(Outer))
     if (const FunctionTemplateDecl *Template =
             Function->getDescribedFunctionTemplate())

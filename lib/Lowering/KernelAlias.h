@@ -22,11 +22,17 @@
 namespace clang {
 class ASTContext;
 class Decl;
+class DeclContext;
 class FunctionDecl;
 class SourceManager;
 } // namespace clang
 
 namespace cdp {
+
+/// The namespace (or the translation unit) whose scope holds \p Enclosing:
+/// an alias declared there is visible to the launches of that namespace
+/// written after it, and to no other namespace's.
+const clang::DeclContext *aliasScope(const clang::Decl &Enclosing);
 
 /// The start of the line of the declaration at namespace scope that holds
 /// \p Enclosing, where an alias declared for its launches' kernel is

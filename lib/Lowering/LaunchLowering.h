@@ -45,11 +45,13 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace clang {
 class ASTContext;
 class SourceManager;
 class CUDAKernelCallExpr;
+class DeclContext;
 class FunctionDecl;
 } // namespace clang
 
@@ -97,10 +99,14 @@ struct LaunchLoweringState {
   std::function<SourceEdits *(clang::FileID)> EditsOf;
   /// The files with a launch in the runtime form: they include the runtime.
   llvm::DenseSet<clang::FileID> UseRuntime;
-  /// A kernel with a long parameter list is named once per file by an
-  /// alias (`using cdp_launch_child = cdp::DeviceLaunch<void(...)>;`), so
-  /// that its launches stay short: each kernel's alias in each file, ...
-  std::map<std::pair<const clang::FunctionDecl *, clang::FileID>, std::string>
+  /// A kernel with a long parameter list is named once per file and
+  /// namespace by an alias (`using cdp_launch_child =
+  /// cdp::DeviceLaunch<void(...)>;`), so that its launches stay short: each
+  /// kernel's alias (by its first declaration) in each file and namespace
+  /// (KernelAlias.h's aliasScope), ...
+  std::map<std::tuple<const clang::FunctionDecl *, clang::FileID,
+                      const clang::DeclContext *>,
+           std::string>
       Aliases;
   /// ... the declarations to insert, by place (the start of the line of the
   /// namespace-scope declaration that holds the kernel's first launch), ...

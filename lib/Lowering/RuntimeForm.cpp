@@ -168,7 +168,9 @@ std::optional<std::string> aliasPrefix(const LaunchSite &Site,
                                        LaunchLoweringState &State) {
   if (!Plan.Long || Options.RuntimeChecks)
     return std::nullopt;
-  auto Known = State.Aliases.find({&Kernel, Site.File});
+  auto Key = std::make_tuple(Kernel.getCanonicalDecl(), Site.File,
+                             aliasScope(Site.Enclosing));
+  auto Known = State.Aliases.find(Key);
   if (Known != State.Aliases.end())
     return Known->second + "(";
   std::optional<SourceLocation> Place =
@@ -176,7 +178,7 @@ std::optional<std::string> aliasPrefix(const LaunchSite &Site,
   if (!Place)
     return std::nullopt;
   std::string Name = newAliasName(Kernel, Site.Context, State.AliasNames);
-  State.Aliases[{&Kernel, Site.File}] = Name;
+  State.Aliases[Key] = Name;
   State.AliasDeclarations[*Place].push_back("using " + Name + " = " +
                                             Plan.Type + ";\n");
   return Name + "(";
