@@ -27,11 +27,11 @@ ContinuationWriter::ContinuationWriter(ASTContext &Context,
     : Context(Context), SM(Context.getSourceManager()), Kernel(Kernel),
       Body(*cast<CompoundStmt>(Kernel.getBody())),
       KeepLineNumbers(KeepLineNumbers), Edits(Edits), Spans(Spans) {}
-/// \p Head(Items)Tail, wrapped at 80 columns as clang-format would, with
+/// \p Head(Items)Tail, wrapped at \p Columns as clang-format would, with
 /// the items after the first line aligned after the parenthesis.
 static std::string wrapped(llvm::StringRef Indent, llvm::StringRef Head,
                            llvm::ArrayRef<std::string> Items,
-                           llvm::StringRef Tail) {
+                           llvm::StringRef Tail, size_t Columns = 80) {
   std::string Text = (Indent + Head + "(").str();
   size_t LineStart = 0;
   std::string Align(Text.size(), ' ');
@@ -39,7 +39,7 @@ static std::string wrapped(llvm::StringRef Indent, llvm::StringRef Head,
     std::string Item = Items[I] + (I + 1 < Items.size() ? "," : "");
     size_t Extra = Item.size() + (I + 1 == Items.size() ? Tail.size() + 1 : 0);
     bool First = Text.size() - LineStart == Align.size();
-    if (!First && Text.size() - LineStart + 1 + Extra > 80) {
+    if (!First && Text.size() - LineStart + 1 + Extra > Columns) {
       Text += "\n";
       LineStart = Text.size();
       Text += Align;
@@ -81,16 +81,20 @@ std::string ContinuationWriter::launch(const Split &S,
   std::vector<std::string> Arguments;
   for (const ValueDecl *D : S.Carried)
     Arguments.push_back(D->getNameAsString());
+  // A launch on its way to the lowering stays on one line: the lowering
+  // breaks it where it breaks a long launch, one `.arg` a line, which an
+  // argument list aligned after its parenthesis would not let it do.
+  size_t Columns = KeepLineNumbers ? std::string::npos : 80;
   if (S.Kind == Shape::PerThread)
     return wrapped(Indent, S.Name + "<<<1, 1, 0, cudaStreamTailLaunch>>>",
-                   Arguments, ";")
+                   Arguments, ";", Columns)
         .substr(Indent.size());
   return "if (blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0 &&\n" +
          Indent.str() +
          "    threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0)\n" +
          wrapped(Indent.str() + "  ",
                  S.Name + "<<<gridDim, blockDim, 0, cudaStreamTailLaunch>>>",
-                 Arguments, ";");
+                 Arguments, ";", Columns);
 }
 
 std::string ContinuationWriter::removed(Span Statement) const {

@@ -2,6 +2,7 @@
 // RUN: diff -u %S/Expected/per-thread.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --migrate-cdp1 %s -o %t.lowered.cu -- -std=c++17
+// RUN: %strip-checks %t.lowered.cu | FileCheck %s --check-prefix=LOWERED
 // RUN: %nvcc-rdc -c %t.lowered.cu -o %t.lowered.o
 //
 // Code after a device-side cudaDeviceSynchronize() that does not depend on
@@ -41,6 +42,15 @@ __global__ void stepTimes(int *value, int times, int *log) {
   }
   log[times] = -1;
 }
+
+// Lowered in the same run, a continuation's launch is one chain, broken as
+// a long launch is: its arguments are not left aligned after a parenthesis.
+// LOWERED:      {{^}}    cdp::DeviceLaunch<void(int *, int, int *, int)>(stepTimes_continuation, {1, 1, 0, cudaStreamTailLaunch})
+// LOWERED-NEXT: {{^}}        .arg<0>(value)
+// LOWERED-NEXT: {{^}}        .arg<8>(times)
+// LOWERED-NEXT: {{^}}        .arg<16>(log)
+// LOWERED-NEXT: {{^}}        .arg<24>(i)
+// LOWERED-NEXT: {{^}}        .launch();
 
 // Every thread launches and waits; what follows uses a value computed from
 // its index, which travels with it.

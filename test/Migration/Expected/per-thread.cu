@@ -2,6 +2,7 @@
 // RUN: diff -u %S/Expected/per-thread.cu %t.cu
 // RUN: %nvcc-rdc -c %t.cu -o %t.o
 // RUN: %cdp-lower --migrate-cdp1 %s -o %t.lowered.cu -- -std=c++17
+// RUN: %strip-checks %t.lowered.cu | FileCheck %s --check-prefix=LOWERED
 // RUN: %nvcc-rdc -c %t.lowered.cu -o %t.lowered.o
 //
 // Code after a device-side cudaDeviceSynchronize() that does not depend on
@@ -26,7 +27,7 @@ __global__ void sumTree(const int *in, int n, long long *out) {
   sumTree_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(out, partial);
 }
 
-// The rest of sumTree after its cudaDeviceSynchronize() (line 24), for CDP2:
+// The rest of sumTree after its cudaDeviceSynchronize() (line 25), for CDP2:
 // it runs once sumTree's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void sumTree_continuation(long long *out, long long *partial) {
@@ -53,7 +54,7 @@ __global__ void stepTimes(int *value, int times, int *log) {
   log[times] = -1;
 }
 
-// The rest of stepTimes after its cudaDeviceSynchronize() (line 39), for CDP2:
+// The rest of stepTimes after its cudaDeviceSynchronize() (line 40), for CDP2:
 // it runs once stepTimes's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void stepTimes_continuation(int *value, int times, int *log, int i) {
@@ -70,6 +71,15 @@ __global__ void stepTimes_continuation(int *value, int times, int *log, int i) {
   log[times] = -1;
 }
 
+// Lowered in the same run, a continuation's launch is one chain, broken as
+// a long launch is: its arguments are not left aligned after a parenthesis.
+// LOWERED:      {{^}}    cdp::DeviceLaunch<void(int *, int, int *, int)>(stepTimes_continuation, {1, 1, 0, cudaStreamTailLaunch})
+// LOWERED-NEXT: {{^}}        .arg<0>(value)
+// LOWERED-NEXT: {{^}}        .arg<8>(times)
+// LOWERED-NEXT: {{^}}        .arg<16>(log)
+// LOWERED-NEXT: {{^}}        .arg<24>(i)
+// LOWERED-NEXT: {{^}}        .launch();
+
 __global__ void everyThread_continuation(int *data, int i);
 
 // Every thread launches and waits; what follows uses a value computed from
@@ -80,7 +90,7 @@ __global__ void everyThread(int *data) {
   everyThread_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(data, i);
 }
 
-// The rest of everyThread after its cudaDeviceSynchronize() (line 50), for CDP2:
+// The rest of everyThread after its cudaDeviceSynchronize() (line 60), for CDP2:
 // it runs once everyThread's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void everyThread_continuation(int *data, int i) {
@@ -96,7 +106,7 @@ static __global__ void twice(int *value) {
   twice_continuation1<<<1, 1, 0, cudaStreamTailLaunch>>>(value);
 }
 
-// The rest of twice after its cudaDeviceSynchronize() (line 57), for CDP2:
+// The rest of twice after its cudaDeviceSynchronize() (line 67), for CDP2:
 // it runs once twice's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 static __global__ void twice_continuation1(int *value) {
@@ -105,7 +115,7 @@ static __global__ void twice_continuation1(int *value) {
   twice_continuation2<<<1, 1, 0, cudaStreamTailLaunch>>>(value, seen);
 }
 
-// The rest of twice after its cudaDeviceSynchronize() (line 60), for CDP2:
+// The rest of twice after its cudaDeviceSynchronize() (line 70), for CDP2:
 // it runs once twice's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 static __global__ void twice_continuation2(int *value, int seen) {
@@ -129,7 +139,7 @@ __global__ void doubleRounds(int *data, int rounds, long long *sums) {
   }
 }
 
-// The rest of doubleRounds after its cudaDeviceSynchronize() (line 72), for CDP2:
+// The rest of doubleRounds after its cudaDeviceSynchronize() (line 82), for CDP2:
 // it runs once doubleRounds's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void doubleRounds_continuation(int *data, int rounds,
@@ -154,7 +164,7 @@ __global__ void braceAlone(int *value)
   braceAlone_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(value);
 }
 
-// The rest of braceAlone after its cudaDeviceSynchronize() (line 82), for CDP2:
+// The rest of braceAlone after its cudaDeviceSynchronize() (line 92), for CDP2:
 // it runs once braceAlone's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void braceAlone_continuation(int *value)
