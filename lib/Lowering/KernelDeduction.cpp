@@ -42,6 +42,15 @@ public:
     return true;
   }
 
+  /// RecursiveASTVisitor walks a generic lambda's body as written, not the
+  /// instances of its call operator, which say what its launches launch.
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    if (FunctionTemplateDecl *Call = Lambda->getDependentCallOperator())
+      for (FunctionDecl *Instance : Call->specializations())
+        TraverseDecl(Instance);
+    return true;
+  }
+
 private:
   const SourceManager &SM;
   InstantiatedLaunches &Found;

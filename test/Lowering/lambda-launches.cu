@@ -13,6 +13,8 @@
 // as a __device__ lambda's are. One in a __host__ __device__ function runs
 // on either side, and its launch is only lowered.
 
+#include <type_traits>
+
 __global__ void child(int *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1; }
 
 __host__ __device__ void either(int *out) {
@@ -33,4 +35,22 @@ __global__ void parent(int *out, int n) {
   };
   go(threadIdx.x * n);
   either(out);
+}
+
+// A generic lambda's launches are transformed from the instances of its
+// call operator, as a function template's are: the kernel template's
+// argument written from the lambda's `auto`, and a kernel that its
+// arguments make dependent.
+template <class T> __global__ void fill(T *out) { out[threadIdx.x] = T(1); }
+
+__global__ void generic(int *ints, float *floats, int n) {
+  auto go = [=](auto *out) {
+    fill<std::remove_pointer_t<decltype(out)>><<<n / 32, 32, 0, cudaStreamFireAndForget>>>(out);
+    // CHECK: if (cdp::serial::fewerThreads(n / 32, 32, 64)) fill_serial<0, std::remove_pointer_t<decltype(out)>>(n / 32, 32, out); else cdp::aggregated::byWarp(fill_aggregated<std::remove_pointer_t<decltype(out)>>, {n / 32, 32, 0, cudaStreamFireAndForget}, out);
+    // COARSE: cdp::coarse::launch<2>(fill_coarsened<std::remove_pointer_t<decltype(out)>>, {n / 32, 32, 0, cudaStreamFireAndForget}, out);
+    child<<<n / 32, 32, 0, cudaStreamFireAndForget>>>(ints + (out - out));
+    // CHECK: if (cdp::serial::fewerThreads(n / 32, 32, 64)) child_serial(n / 32, 32, ints + (out - out)); else cdp::aggregated::byWarp(child_aggregated, {n / 32, 32, 0, cudaStreamFireAndForget}, ints + (out - out));
+  };
+  go(ints);
+  go(floats);
 }
