@@ -27,11 +27,19 @@ namespace cdp {
 
 namespace {
 
+using Kernels = llvm::ArrayRef<const FunctionDecl *>;
+
 /// Whether a thread of \p Child runs a loop, in its body or a function it
 /// calls; false when its body is not seen.
 bool threadsLoop(const FunctionDecl *Child) {
   const FunctionDecl *Definition = Child ? Child->getDefinition() : nullptr;
   return Definition && findChildGridUses(*Definition).Loop;
+}
+
+/// Whether the threads of any of \p Children run a loop.
+bool threadsLoop(Kernels Children) {
+  return llvm::any_of(Children,
+                      [](const FunctionDecl *C) { return threadsLoop(C); });
 }
 
 /// Whether a serial run of \p Child takes it phase by phase: it has
@@ -47,32 +55,61 @@ bool runsInPhases(const FunctionDecl *Child) {
   return splitAtBarriers(*Definition, Uses, Refusal).has_value();
 }
 
-/// Whether \p Holds for every device-side launch written in \p Kernel,
-/// given the launched child (null for a launch through a pointer).
-bool everyLaunchIn(const FunctionDecl &Kernel,
-                   llvm::function_ref<bool(const FunctionDecl *)> Holds) {
-  return !findLaunch(Kernel.getBody(), [&](const CUDAKernelCallExpr &L) {
-    return !Holds(L.getDirectCallee());
+/// Whether serial runs of all of \p Children (one at least) take them
+/// phase by phase.
+bool runsInPhases(Kernels Children) {
+  return !Children.empty() && llvm::all_of(Children, [](const FunctionDecl *C) {
+    return runsInPhases(C);
   });
 }
 
-/// Whether every device-side launch written in \p Kernel is of a child
-/// that a serial run takes phase by phase.
-bool launchesOnlyPhased(const FunctionDecl &Kernel) {
-  return everyLaunchIn(Kernel, runsInPhases);
+/// Whether any of \p Children launches into its null stream.
+bool launchesIntoNullStream(Kernels Children, ASTContext &Context) {
+  return llvm::any_of(Children, [&](const FunctionDecl *C) {
+    return launchIntoNullStream(C, Context) != nullptr;
+  });
 }
 
-/// Whether every device-side launch written in \p Kernel is of a child
+/// Whether \p A and \p B are one kernel, or one an instance of the other
+/// (a template's pattern launching its own instances).
+bool sameKernel(const FunctionDecl &A, const FunctionDecl &B) {
+  auto Pattern = [](const FunctionDecl &F) {
+    const FunctionDecl *From = F.getTemplateInstantiationPattern();
+    return (From ? From : &F)->getCanonicalDecl();
+  };
+  return Pattern(A) == Pattern(B);
+}
+
+/// Whether \p Holds for every device-side launch written in \p Kernel,
+/// given the kernels it launches (\p KernelsOf).
+bool everyLaunchIn(const FunctionDecl &Kernel, LaunchedKernels KernelsOf,
+                   llvm::function_ref<bool(Kernels)> Holds) {
+  return !findLaunch(Kernel.getBody(), [&](const CUDAKernelCallExpr &L) {
+    return !Holds(KernelsOf(L));
+  });
+}
+
+/// Whether every device-side launch written in \p Kernel is of children
+/// that a serial run takes phase by phase.
+bool launchesOnlyPhased(const FunctionDecl &Kernel, LaunchedKernels KernelsOf) {
+  return everyLaunchIn(Kernel, KernelsOf,
+                       [](Kernels Children) { return runsInPhases(Children); });
+}
+
+/// Whether every device-side launch written in \p Kernel is of children
 /// whose threads do not loop, other than \p Kernel itself: children whose
 /// small grids run in the launching warp at the 4,096-thread threshold,
 /// so that, unaggregated above it, the kernel may carry no aggregation at
 /// all. (A looping or recursive child keeps its aggregation, and the
 /// kernel its cost, which the other launches then share.)
-bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
-  return everyLaunchIn(Kernel, [&](const FunctionDecl *Child) {
-    return Child && Child->getDefinition() &&
-           Child->getCanonicalDecl() != Kernel.getCanonicalDecl() &&
-           !threadsLoop(Child);
+bool launchesOnlyNonLooping(const FunctionDecl &Kernel,
+                            LaunchedKernels KernelsOf) {
+  return everyLaunchIn(Kernel, KernelsOf, [&](Kernels Children) {
+    return !Children.empty() &&
+           llvm::all_of(Children, [&](const FunctionDecl *Child) {
+             return Child->getDefinition() && !sameKernel(*Child, Kernel) &&
+                    !threadsLoop(Child);
+           });
   });
 }
 
@@ -80,9 +117,9 @@ bool launchesOnlyNonLooping(const FunctionDecl &Kernel) {
 /// in \p Choice: none where its grid is never that small (a constant size,
 /// or all the launches \p Profile saw), and none below 2.
 void chooseThreshold(LaunchChoice &Choice, const CUDAKernelCallExpr &Launch,
-                     const FunctionDecl *Child, ASTContext &Context,
+                     Kernels Children, ASTContext &Context,
                      const SiteProfile *Profile) {
-  Choice.LoopingChild = threadsLoop(Child);
+  Choice.LoopingChild = threadsLoop(Children);
   const unsigned Threshold =
       (Choice.LoopingChild ? OptimizeLoopingThreshold : OptimizeThreshold) /
       32 * Choice.Lanes;
@@ -124,12 +161,15 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
                               ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
-                              bool Optimize, const SiteProfile *Profile,
+                              bool Optimize, LaunchedKernels KernelsOf,
+                              const SiteProfile *Profile,
                               const LaunchedBlocks *Blocks) {
   LaunchChoice Choice{Threshold, Aggregate};
   if (!Optimize)
     return Choice;
-  const FunctionDecl *Child = Launch.getDirectCallee();
+  // In a template whose parameters choose the kernel, its instances' (a
+  // choice that holds of them all).
+  const llvm::SmallVector<const FunctionDecl *, 2> Children = KernelsOf(Launch);
   const bool InKernel = Enclosing.hasAttr<CUDAGlobalAttr>();
   if (InKernel && Blocks) {
     // The thresholds are for a launching warp of 32 lanes, which share a
@@ -151,20 +191,20 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
   // stream (hpca-uji's fdsl-gpu-pipeline: a thread per image, whose child
   // launches three grids in order, ran 5x slower so than as written).
   if (!Choice.Threshold.Threads) {
-    if (launchIntoNullStream(Child, Context))
+    if (launchesIntoNullStream(Children, Context))
       Choice.ChildLaunchesInOrder = true;
     else
-      chooseThreshold(Choice, Launch, Child, Context, Profile);
+      chooseThreshold(Choice, Launch, Children, Context, Profile);
   }
   if (Choice.Aggregate.Granularity == AggregationGranularity::None) {
     // A constant grid of at least 4,096 threads that do not loop is what
     // launches above the threshold elsewhere: enough work for a launch of
     // its own, left unaggregated where the function's launches are all of
     // such children (below). A looping child's constant grid is aggregated.
-    const bool OnlyPhased =
-        InKernel && runsInPhases(Child) && launchesOnlyPhased(Enclosing);
+    const bool OnlyPhased = InKernel && runsInPhases(Children) &&
+                            launchesOnlyPhased(Enclosing, KernelsOf);
     if (Choice.NeverBelowThreshold && !Choice.LoopingChild &&
-        (OnlyPhased || launchesOnlyNonLooping(Enclosing))) {
+        (OnlyPhased || launchesOnlyNonLooping(Enclosing, KernelsOf))) {
       Choice.LargeGrid = true;
       return Choice;
     }
@@ -191,7 +231,8 @@ LaunchChoice chooseTransforms(const CUDAKernelCallExpr &Launch,
     Choice.Aggregate.Quiet = true;
     Choice.UnaggregatedAboveThreshold =
         Choice.Threshold.Threads &&
-        ((!Choice.LoopingChild && launchesOnlyNonLooping(Enclosing)) ||
+        ((!Choice.LoopingChild &&
+          launchesOnlyNonLooping(Enclosing, KernelsOf)) ||
          Choice.ProfiledBelowThreshold);
     Choice.Threshold.AtThreadEnd = Choice.UnaggregatedAboveThreshold;
   }

@@ -65,6 +65,9 @@
 #include "Aggregation/LaunchProfile.h"
 #include "Aggregation/LaunchThreshold.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <cstdint>
 
 namespace clang {
@@ -126,18 +129,28 @@ struct LaunchChoice {
   bool ProfiledBelowThreshold = false;
 };
 
-/// What --optimize (\p Optimize) does at a launch of \p Child (null for a
-/// launch through a pointer) in \p Enclosing, over what the user asked
-/// for (\p Threshold, \p Aggregate), which it keeps where given, and
-/// from what \p Profile counted of it (null: no profile, or no count) and
-/// what \p Blocks (null: not known) says of the blocks \p Enclosing runs
-/// in. Without \p Optimize, what the user asked for.
+/// The kernels a launch launches: the one it names, or, in a template
+/// whose parameters choose it, those its instances launch (none for a
+/// launch through a pointer, or one whose instances the file does not
+/// make).
+using LaunchedKernels =
+    llvm::function_ref<llvm::SmallVector<const clang::FunctionDecl *, 2>(
+        const clang::CUDAKernelCallExpr &)>;
+
+/// What --optimize (\p Optimize) does at \p Launch in \p Enclosing, over
+/// what the user asked for (\p Threshold, \p Aggregate), which it keeps
+/// where given, and from what its children are (\p KernelsOf, for it and
+/// for the other launches of \p Enclosing), what \p Profile counted of it
+/// (null: no profile, or no count) and what \p Blocks (null: not known)
+/// says of the blocks \p Enclosing runs in. Without \p Optimize, what the
+/// user asked for.
 LaunchChoice chooseTransforms(const clang::CUDAKernelCallExpr &Launch,
                               const clang::FunctionDecl &Enclosing,
                               clang::ASTContext &Context,
                               const ThresholdOptions &Threshold,
                               const AggregationOptions &Aggregate,
-                              bool Optimize, const SiteProfile *Profile,
+                              bool Optimize, LaunchedKernels KernelsOf,
+                              const SiteProfile *Profile,
                               const LaunchedBlocks *Blocks);
 
 /// How \p Choice aggregates its launch once the threshold is applied or

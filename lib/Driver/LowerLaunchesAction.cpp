@@ -204,8 +204,9 @@ public:
       const bool Optimized = optimizes(*Launch);
       LaunchChoice Choice = chooseTransforms(
           *Launch, *currentFunction(), Context, Options.Threshold,
-          Options.Aggregate, Optimized, profileOf(*Launch),
-          Optimized ? &launchedBlocks() : nullptr);
+          Options.Aggregate, Optimized,
+          [&](const CUDAKernelCallExpr &L) { return kernelsOf(L); },
+          profileOf(*Launch), Optimized ? &launchedBlocks() : nullptr);
       const llvm::ArrayRef<const CUDAKernelCallExpr *> Instances =
           instancesOf(*Launch);
       std::string NotSerial;
@@ -263,6 +264,21 @@ public:
     if (!Launch.isInstantiationDependent())
       return {};
     return State.instancesOf(Launch, Context);
+  }
+
+  /// The kernels \p Launch launches (LaunchChoice.h's LaunchedKernels).
+  llvm::SmallVector<const FunctionDecl *, 2>
+  kernelsOf(const CUDAKernelCallExpr &Launch) {
+    llvm::SmallVector<const FunctionDecl *, 2> Kernels;
+    if (const FunctionDecl *Named = Launch.getDirectCallee()) {
+      Kernels.push_back(Named);
+      return Kernels;
+    }
+    for (const CUDAKernelCallExpr *Instance : instancesOf(Launch))
+      if (const FunctionDecl *Kernel = Instance->getDirectCallee())
+        if (!llvm::is_contained(Kernels, Kernel))
+          Kernels.push_back(Kernel);
+    return Kernels;
   }
 
   /// What makes a lowered launch need C++17 (NeedsCpp17's %select).

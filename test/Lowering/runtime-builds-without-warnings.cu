@@ -39,7 +39,7 @@
 // THRESHOLD: cdp::serial::byWarpFirst<child_thread
 // COARSEN: cdp::coarse::launch<4>(child_coarsened
 // OPTIMIZE: cdp::CheckedDeviceLaunch
-// OPTIMIZE: BlockScope<typed_aggregated<int>, 2>
+// OPTIMIZE: BlockScope<rows_aggregated>
 // LOWERED: cdp::oneThreadOfBlock
 // EXPLICIT: cudaLaunchDeviceV2(cdp_buffer, cdp_stream);
 
@@ -56,6 +56,19 @@ template <class T> __global__ void typed(T *out, T v) {
 __global__ void parent(int *out, const int *sizes) {
   int n = sizes[threadIdx.x];
   child<<<(n + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(out, n);
+}
+
+// A child whose threads loop: --optimize aggregates its larger grids by
+// block (the template's children, which do not loop, launch unaggregated
+// above its threshold).
+__global__ void rows(int *out, int n) {
+  for (int k = threadIdx.x; k < n; k += blockDim.x)
+    out[k] += k;
+}
+
+__global__ void rowsParent(int *out, const int *sizes) {
+  int n = sizes[threadIdx.x];
+  rows<<<(n + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(out, n);
 }
 
 // One child named twice in a template: a second scope, numbered apart.
