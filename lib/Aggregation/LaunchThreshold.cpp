@@ -121,9 +121,14 @@ public:
 private:
   /// Warns where the child's own launches into its null stream would be
   /// put in order with other lanes' by its serial run (--optimize does not
-  /// run such a child serially: LaunchChoice).
+  /// run such a child serially: LaunchChoice); in a template, where any
+  /// instance's kernel launches so.
   void warnOrderedChildLaunches() {
-    const CUDAKernelCallExpr *Ordered = launchIntoNullStream(Kernel, Context);
+    const CUDAKernelCallExpr *Ordered = nullptr;
+    ofEveryLaunchedKernel([&] {
+      Ordered = launchIntoNullStream(Kernel, Context);
+      return !Ordered;
+    });
     if (!Ordered)
       return;
     DiagnosticsEngine &Diags = Context.getDiagnostics();

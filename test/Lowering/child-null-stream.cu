@@ -81,3 +81,30 @@ __global__ void images(float *all, int n) {
 
 // The lowered file launches nothing with <<<>>>: lowered again, no warning.
 // AGAIN-NOT: warning:
+
+// In a template whose parameter chooses the child, what its instances'
+// kernels do decides, not the first instance's alone: here only the
+// second launches into its null stream.
+template <class T> __global__ void oneTyped(T *image, int n) {
+  if constexpr (sizeof(T) == sizeof(float) && T(0.5) != T(0))
+    // CHECK: [[@LINE+3]]:5: remark: launch of 'fill' launches as written, unaggregated: its stream is not cudaStreamFireAndForget
+    // THRESH: [[@LINE+2]]:5: warning: launch of 'fill' always launches a grid under --threshold, even a small one: its stream is not cudaStreamFireAndForget
+    // THRESH: [[@LINE+1]]:5: note: if the child grids do not rely on that order, say so with --aggregate-unordered=fill
+    fill<<<(n + 255) / 256, 256>>>(image, n);
+  else
+    image[0] = T(n);
+}
+
+template <class T> __global__ void typedImages(T *all, int n) {
+  // CHECK: [[@LINE+4]]:3: remark: launch of 'oneTyped<T>' is aggregated by block; it never runs in the launching warp: it launches into its null stream
+  // THRESH: [[@LINE+3]]:3: warning: launch of 'oneTyped<T>' runs in the launching warp below the threshold, and 'oneTyped<T>' launches grids into its null stream
+  // THRESH: child-null-stream.cu:[[#@LINE-8]]:5: note: 'oneTyped<T>' launches 'fill' into its null stream here
+  // THRESH: child-null-stream.cu:[[#@LINE-9]]:5: note: if those grids need no order
+  oneTyped<T><<<1, 1, 0, cudaStreamFireAndForget>>>(all + threadIdx.x * n, n);
+}
+// OUTPUT-LABEL: typedImages(T *all, int n)
+// OUTPUT: cdp_oneTyped_block_launches.launch(
+// THRESH-OUTPUT-LABEL: typedImages(T *all, int n)
+// THRESH-OUTPUT: oneTyped_serial<
+template __global__ void typedImages<int>(int *, int);
+template __global__ void typedImages<float>(float *, int);
