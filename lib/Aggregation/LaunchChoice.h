@@ -51,6 +51,11 @@
 //   would cost the kernel for launches the profile never saw. A launch
 //   the profile did not count is chosen for as without one.
 //
+// In a template whose parameters choose the child, what holds of the
+// child is what holds of the kernel of every instance the file makes (any
+// of them looping, any launching into its null stream, all run in
+// phases), as the transforms check each instance's kernel.
+//
 // Each transform keeps its own rules, so --optimize never changes what a
 // CDP2 program may observe: where a transform does not apply, it is not
 // chosen, and nothing is reported unless --optimize-remarks asks what was
