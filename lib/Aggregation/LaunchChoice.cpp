@@ -72,7 +72,7 @@ bool launchesIntoNullStream(Kernels Children, ASTContext &Context) {
 
 /// Whether \p A and \p B are one kernel, or one an instance of the other
 /// (a template's pattern launching its own instances).
-bool sameKernel(const FunctionDecl &A, const FunctionDecl &B) {
+bool sameKernelOrInstance(const FunctionDecl &A, const FunctionDecl &B) {
   auto Pattern = [](const FunctionDecl &F) {
     const FunctionDecl *From = F.getTemplateInstantiationPattern();
     return (From ? From : &F)->getCanonicalDecl();
@@ -107,7 +107,8 @@ bool launchesOnlyNonLooping(const FunctionDecl &Kernel,
   return everyLaunchIn(Kernel, KernelsOf, [&](Kernels Children) {
     return !Children.empty() &&
            llvm::all_of(Children, [&](const FunctionDecl *Child) {
-             return Child->getDefinition() && !sameKernel(*Child, Kernel) &&
+             return Child->getDefinition() &&
+                    !sameKernelOrInstance(*Child, Kernel) &&
                     !threadsLoop(Child);
            });
   });

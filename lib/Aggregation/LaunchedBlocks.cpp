@@ -104,6 +104,10 @@ private:
       Known = std::max(*Known, *Other);
   }
   void note(const FunctionDecl &Kernel, LaunchedBlocks::Largest Shape) {
+    // A kernel template's launches, written once, serve all its
+    // instances: the template's shape is the largest of theirs.
+    if (const FunctionDecl *Pattern = Kernel.getTemplateInstantiationPattern())
+      note(*Pattern, Shape);
     auto [It, New] = Kernels.try_emplace(Kernel.getCanonicalDecl(), Shape);
     if (New)
       return;
@@ -127,8 +131,6 @@ LaunchedBlocks::LaunchedBlocks(ASTContext &Context) {
 
 const LaunchedBlocks::Largest *
 LaunchedBlocks::find(const FunctionDecl &Kernel) const {
-  if (Kernel.isTemplated() || Kernel.isTemplateInstantiation())
-    return nullptr;
   auto It = Kernels.find(Kernel.getCanonicalDecl());
   return It == Kernels.end() ? nullptr : &It->second;
 }

@@ -58,8 +58,9 @@ public:
   /// The lanes of the warps that run \p Kernel: its largest block, up to
   /// 32, when every launch of it in the translation unit (host or device)
   /// writes a constant block and its name is used for nothing else (a
-  /// pointer to it may be launched with any block). Null otherwise, and
-  /// for templates, which each instantiation launches its own way.
+  /// pointer to it may be launched with any block). Null otherwise. For a
+  /// kernel template (its pattern, which the transforms rewrite once for
+  /// all its instances), the largest over every instance's launches.
   std::optional<unsigned> lanesOf(const clang::FunctionDecl &Kernel) const;
 
   /// The threads of \p Kernel's largest grid, on the same terms.

@@ -87,7 +87,7 @@ __global__ void images(float *all, int n) {
 // second launches into its null stream.
 template <class T> __global__ void oneTyped(T *image, int n) {
   if constexpr (sizeof(T) == sizeof(float) && T(0.5) != T(0))
-    // CHECK: [[@LINE+3]]:5: remark: launch of 'fill' launches as written, unaggregated: its stream is not cudaStreamFireAndForget
+    // CHECK: [[@LINE+3]]:5: remark: launch of 'fill' launches as written: every launch of its kernel runs 1 thread in all
     // THRESH: [[@LINE+2]]:5: warning: launch of 'fill' always launches a grid under --threshold, even a small one: its stream is not cudaStreamFireAndForget
     // THRESH: [[@LINE+1]]:5: note: if the child grids do not rely on that order, say so with --aggregate-unordered=fill
     fill<<<(n + 255) / 256, 256>>>(image, n);

@@ -92,3 +92,19 @@ void run(const int *pairs, float *out, int count, int threads) {
   runtimeBlock<<<count, threads>>>(pairs, out, count);
   deviceBlock<<<count, 1>>>(pairs, out, count);
 }
+
+// A kernel template's launches are written once for all its instances:
+// its blocks are the largest of theirs, here one thread each.
+template <class T>
+__global__ void typedForces(const int *pairs, T *out, int count) {
+  // CHECK: optimize-narrow-blocks.cu:[[@LINE+1]]:3: remark: launch of 'bonds' launches as written: every launch of its kernel runs 1 thread in all
+  bonds<<<(count + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(
+      pairs, reinterpret_cast<float *>(out), count);
+}
+__global__ void typedStep(const int *pairs, float *out, int *counts,
+                          int count) {
+  // CHECK: optimize-narrow-blocks.cu:[[@LINE+1]]:3: remark: launch of 'typedForces<float>' runs in the launching warp below 4096 threads, and launches above (--optimize)
+  typedForces<<<1, 1, 0, cudaStreamFireAndForget>>>(pairs, out, count);
+  // CHECK: optimize-narrow-blocks.cu:[[@LINE+1]]:3: remark: launch of 'typedForces<int>' runs in the launching warp below 4096 threads, and launches above (--optimize)
+  typedForces<<<1, 1, 0, cudaStreamFireAndForget>>>(pairs, counts, count);
+}
