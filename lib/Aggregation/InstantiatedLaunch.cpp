@@ -11,6 +11,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -107,6 +108,21 @@ kernelOfInstances(const CUDAKernelCallExpr &Launch,
   if (Deduced->DeducedAny)
     Result.DeducedArgs = Deduced->Arguments;
   return Result;
+}
+
+llvm::SmallVector<const FunctionDecl *, 2>
+launchedKernels(const CUDAKernelCallExpr &Launch,
+                llvm::ArrayRef<const CUDAKernelCallExpr *> Instances) {
+  llvm::SmallVector<const FunctionDecl *, 2> Kernels;
+  if (const FunctionDecl *Named = Launch.getDirectCallee()) {
+    Kernels.push_back(Named);
+    return Kernels;
+  }
+  for (const CUDAKernelCallExpr *Instance : Instances)
+    if (const FunctionDecl *Kernel = Instance->getDirectCallee())
+      if (!llvm::is_contained(Kernels, Kernel))
+        Kernels.push_back(Kernel);
+  return Kernels;
 }
 
 } // namespace cdp

@@ -66,6 +66,14 @@ kernelOfInstances(const clang::CUDAKernelCallExpr &Launch,
                   llvm::ArrayRef<const clang::CUDAKernelCallExpr *> Instances,
                   const clang::ASTContext &Context);
 
+/// The kernels \p Launch launches: the one it names, or, naming none in a
+/// template's pattern, those its \p Instances launch, each once (none
+/// through a pointer). What --optimize reads of a launch's children
+/// (LaunchChoice.h), where kernelOfInstances asks one copy to serve all.
+llvm::SmallVector<const clang::FunctionDecl *, 2>
+launchedKernels(const clang::CUDAKernelCallExpr &Launch,
+                llvm::ArrayRef<const clang::CUDAKernelCallExpr *> Instances);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_AGGREGATION_INSTANTIATEDLAUNCH_H

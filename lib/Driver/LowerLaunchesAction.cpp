@@ -11,6 +11,7 @@
 #include "CudaAST/RuntimeNames.h"
 
 #include "Aggregation/AggregatedKernel.h"
+#include "Aggregation/InstantiatedLaunch.h"
 #include "Aggregation/LaunchBounds.h"
 #include "Aggregation/LaunchCounting.h"
 #include "Aggregation/LaunchedBlocks.h"
@@ -205,7 +206,9 @@ public:
       LaunchChoice Choice = chooseTransforms(
           *Launch, *currentFunction(), Context, Options.Threshold,
           Options.Aggregate, Optimized,
-          [&](const CUDAKernelCallExpr &L) { return kernelsOf(L); },
+          [&](const CUDAKernelCallExpr &L) {
+            return launchedKernels(L, instancesOf(L));
+          },
           profileOf(*Launch), Optimized ? &launchedBlocks() : nullptr);
       const llvm::ArrayRef<const CUDAKernelCallExpr *> Instances =
           instancesOf(*Launch);
@@ -264,21 +267,6 @@ public:
     if (!Launch.isInstantiationDependent())
       return {};
     return State.instancesOf(Launch, Context);
-  }
-
-  /// The kernels \p Launch launches (LaunchChoice.h's LaunchedKernels).
-  llvm::SmallVector<const FunctionDecl *, 2>
-  kernelsOf(const CUDAKernelCallExpr &Launch) {
-    llvm::SmallVector<const FunctionDecl *, 2> Kernels;
-    if (const FunctionDecl *Named = Launch.getDirectCallee()) {
-      Kernels.push_back(Named);
-      return Kernels;
-    }
-    for (const CUDAKernelCallExpr *Instance : instancesOf(Launch))
-      if (const FunctionDecl *Kernel = Instance->getDirectCallee())
-        if (!llvm::is_contained(Kernels, Kernel))
-          Kernels.push_back(Kernel);
-    return Kernels;
   }
 
   /// What makes a lowered launch need C++17 (NeedsCpp17's %select).
