@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Checks/CheckFactories.h"
+#include "Checks/NamedMemory.h"
 #include "CudaAST/KernelName.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -37,58 +38,6 @@ using namespace clang::ast_matchers;
 namespace cdp {
 namespace {
 
-/// Memory named by a variable: the object itself (a global), or what a
-/// pointer variable points to.
-struct Memory {
-  const VarDecl *Var;
-  bool ThroughPointer;
-  bool operator==(const Memory &Other) const {
-    return Var == Other.Var && ThroughPointer == Other.ThroughPointer;
-  }
-};
-
-std::optional<Memory> objectOf(const Expr &LValue);
-
-/// The memory \p Pointer points into: `p`, `p + i`, `&p[i]`, `&global`.
-std::optional<Memory> pointeeOf(const Expr &Pointer) {
-  const Expr *E = Pointer.IgnoreParens();
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
-      return objectOf(*Cast->getSubExpr());
-    return pointeeOf(*Cast->getSubExpr());
-  }
-  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
-    if (Unary->getOpcode() == UO_AddrOf)
-      return objectOf(*Unary->getSubExpr());
-  if (const auto *Binary = dyn_cast<BinaryOperator>(E))
-    if (Binary->isAdditiveOp())
-      return pointeeOf(Binary->getLHS()->getType()->isPointerType()
-                           ? *Binary->getLHS()
-                           : *Binary->getRHS());
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (Var->getType()->isPointerType())
-        return Memory{Var, true};
-  return std::nullopt;
-}
-
-/// The memory the l-value \p LValue names: `*p`, `p[i]`, `p->f`, `global`.
-std::optional<Memory> objectOf(const Expr &LValue) {
-  const Expr *E = LValue.IgnoreParenImpCasts();
-  if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
-    return pointeeOf(*Subscript->getBase());
-  if (const auto *Member = dyn_cast<MemberExpr>(E))
-    return Member->isArrow() ? pointeeOf(*Member->getBase())
-                             : objectOf(*Member->getBase());
-  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
-    if (Unary->getOpcode() == UO_Deref)
-      return pointeeOf(*Unary->getSubExpr());
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-      return Memory{Var, false};
-  return std::nullopt;
-}
-
 bool isAtomicFunction(const CallExpr &Call) {
   const auto *Callee = Call.getDirectCallee();
   return Callee && Callee->getIdentifier() &&
@@ -98,7 +47,7 @@ bool isAtomicFunction(const CallExpr &Call) {
 /// One read of memory in a loop's condition.
 struct Read {
   const Expr *Where;
-  Memory Target;
+  NamedMemory Target;
   bool Plain; ///< Neither volatile nor atomic: may be read once.
 };
 
@@ -109,14 +58,14 @@ public:
     if (Cast->getCastKind() != CK_LValueToRValue)
       return true;
     const Expr *Source = Cast->getSubExpr();
-    if (std::optional<Memory> Target = objectOf(*Source))
+    if (std::optional<NamedMemory> Target = objectOf(*Source))
       Reads.push_back(
           {Source, *Target, !Source->getType().isVolatileQualified()});
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
     if (isAtomicFunction(*Call) && Call->getNumArgs() > 0)
-      if (std::optional<Memory> Target = pointeeOf(*Call->getArg(0)))
+      if (std::optional<NamedMemory> Target = pointeeOf(*Call->getArg(0)))
         Reads.push_back({Call, *Target, false});
     return true;
   }
@@ -168,7 +117,7 @@ private:
     return false;
   }
   void noteStore(const Expr &Target) {
-    std::optional<Memory> Stored = objectOf(Target);
+    std::optional<NamedMemory> Stored = objectOf(Target);
     if (!Stored || Condition.Named.contains(Stored->Var))
       Changes = true;
     for (const Read &R : Condition.Reads)
@@ -181,7 +130,7 @@ private:
 /// A device-side launch and the memory it hands its child.
 struct ChildLaunch {
   const CUDAKernelCallExpr *Launch;
-  llvm::SmallVector<Memory, 4> Handed;
+  llvm::SmallVector<NamedMemory, 4> Handed;
 };
 
 /// The launches and loops of one function body, in source order.
@@ -245,12 +194,12 @@ private:
 
   /// The memory \p Launch's child can write: what its pointer arguments
   /// point into, and the globals its kernel's body names.
-  static llvm::SmallVector<Memory, 4>
+  static llvm::SmallVector<NamedMemory, 4>
   handedTo(const CUDAKernelCallExpr &Launch) {
-    llvm::SmallVector<Memory, 4> Handed;
+    llvm::SmallVector<NamedMemory, 4> Handed;
     for (const Expr *Argument : Launch.arguments())
       if (Argument->getType()->isPointerType())
-        if (std::optional<Memory> Target = pointeeOf(*Argument))
+        if (std::optional<NamedMemory> Target = pointeeOf(*Argument))
           Handed.push_back(*Target);
     const FunctionDecl *Kernel = Launch.getDirectCallee();
     if (Kernel && Kernel->getDefinition() && Kernel->getDefinition()->getBody())
