@@ -12,6 +12,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 
@@ -86,6 +87,44 @@ void forEachMentionInBody(
         if (llvm::is_contained(Names, Identifier.getRawIdentifier()))
           Visit(Identifier, Next);
       });
+}
+
+void forEachMentionWithOpeners(
+    const FunctionDecl &F, ArrayRef<StringRef> Names, const SourceManager &SM,
+    const LangOptions &LangOpts,
+    llvm::function_ref<void(const Token &, ArrayRef<StringRef>)> Visit) {
+  std::optional<BodyText> Text = bodyTextOf(F, SM);
+  if (!Text || llvm::none_of(Names, [&](StringRef Name) {
+        return Text->text().contains(Name);
+      }))
+    return;
+  Lexer Lex(Text->FileStart, LangOpts, Text->Buffer.begin(),
+            Text->Buffer.begin() + Text->Begin, Text->Buffer.end());
+  // The identifier before each open parenthesis, outermost first; empty for
+  // a parenthesis that follows something else.
+  llvm::SmallVector<StringRef, 8> Open;
+  StringRef Previous;
+  Token Current;
+  for (Lex.LexFromRawLexer(Current);
+       Current.isNot(tok::eof) &&
+       SM.getFileOffset(Current.getLocation()) < Text->End;
+       Lex.LexFromRawLexer(Current)) {
+    if (Current.is(tok::l_paren)) {
+      Open.push_back(Previous);
+    } else if (Current.is(tok::r_paren)) {
+      if (!Open.empty())
+        Open.pop_back();
+    } else if (Current.is(tok::raw_identifier) &&
+               llvm::is_contained(Names, Current.getRawIdentifier())) {
+      llvm::SmallVector<StringRef, 4> Openers;
+      for (StringRef Opener : llvm::reverse(Open))
+        if (!Opener.empty())
+          Openers.push_back(Opener);
+      Visit(Current, Openers);
+    }
+    Previous = Current.is(tok::raw_identifier) ? Current.getRawIdentifier()
+                                               : StringRef();
+  }
 }
 
 } // namespace cdp

@@ -44,6 +44,19 @@ void forEachMentionInBody(
                             const clang::Token &Next)>
         Visit);
 
+/// Calls \p Visit with each raw mention of one of \p Names in \p F's body
+/// and the identifiers written before the parentheses around it, innermost
+/// first: `assert` and `check` for the `cudaDeviceSynchronize` of
+/// `check(assert(cudaDeviceSynchronize() == 0))`. A mention the AST lacks
+/// was removed by the preprocessor, and those identifiers say whether a
+/// macro dropped its argument.
+void forEachMentionWithOpeners(
+    const clang::FunctionDecl &F, llvm::ArrayRef<llvm::StringRef> Names,
+    const clang::SourceManager &SM, const clang::LangOptions &LangOpts,
+    llvm::function_ref<void(const clang::Token &Mention,
+                            llvm::ArrayRef<llvm::StringRef> Openers)>
+        Visit);
+
 } // namespace cdp
 
 #endif // CDP_LOWER_CUDAAST_BODYTOKENS_H
