@@ -14,6 +14,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -192,7 +193,7 @@ SyncAnalysis::analyse(llvm::ArrayRef<const CallExpr *> Syncs) {
   for (const CallExpr *Call : Syncs) {
     Split &S = Splits.emplace_back();
     S.Call = Call;
-    if (Call->getBeginLoc().isMacroID()) {
+    if (Call->getBeginLoc().isMacroID() && !assertionOf(*Call)) {
       refuse(SM.getExpansionLoc(Call->getBeginLoc()), MigrationDiag::InMacro);
       return std::nullopt;
     }
@@ -249,11 +250,49 @@ const IfStmt *SyncAnalysis::errorCheckOf(const Stmt *Call) const {
   return If;
 }
 
+const Stmt *SyncAnalysis::assertionOf(const CallExpr &Call) const {
+  SourceLocation Loc = Call.getBeginLoc();
+  if (!SM.isMacroArgExpansion(Loc) ||
+      Lexer::getImmediateMacroName(Loc, SM, Context.getLangOpts()) != "assert")
+    return nullptr;
+  // What the assertion tests: the call's result is cudaSuccess.
+  const Stmt *Tested = outermostWrapOf(&Call);
+  DynTypedNodeList Parents = Context.getParents(*Tested);
+  const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+  if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Parent)) {
+    const Expr *Other =
+        Compare->getLHS() == Tested ? Compare->getRHS() : Compare->getLHS();
+    if (Compare->getOpcode() != BO_EQ || !isCudaSuccess(Other))
+      return nullptr;
+  } else if (const auto *Not = dyn_cast_or_null<UnaryOperator>(Parent)) {
+    if (Not->getOpcode() != UO_LNot)
+      return nullptr;
+  } else {
+    return nullptr;
+  }
+  // The statement is the assertion alone: the outermost expression, which
+  // begins where `assert` is written.
+  const Stmt *Statement = Parent;
+  while (true) {
+    Parents = Context.getParents(*Statement);
+    const Stmt *Up = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!isa_and_nonnull<Expr>(Up))
+      break;
+    Statement = Up;
+  }
+  if (SM.getExpansionLoc(Statement->getBeginLoc()) != SM.getExpansionLoc(Loc))
+    return nullptr;
+  return Statement;
+}
+
 bool SyncAnalysis::place(Split &S) {
-  // The statement is the call, perhaps cast to void or in parentheses; or
-  // the 'if' that tests its result.
+  // The statement is the call, perhaps cast to void or in parentheses; the
+  // 'if' that tests its result; or the assertion of its result, which goes
+  // with it (a CDP2 parent has no result of its children to test).
   const Stmt *Current = outermostWrapOf(S.Call);
-  if (const IfStmt *Check = errorCheckOf(S.Call)) {
+  if (const Stmt *Assertion = assertionOf(*S.Call)) {
+    Current = Assertion;
+  } else if (const IfStmt *Check = errorCheckOf(S.Call)) {
     S.ErrorCheck = Check;
     const ReturnStmt *Only = finalReturnOf(Check->getThen(), /*Alone=*/true);
     S.ErrorCheckOnlyReturns = Only && !Only->getRetValue();

@@ -47,6 +47,10 @@ private:
   /// The 'if' that tests \p Call's result against cudaSuccess, without
   /// an else, whose branch returns; null for any other use.
   const clang::IfStmt *errorCheckOf(const clang::Stmt *Call) const;
+  /// The statement `assert(cudaDeviceSynchronize() == cudaSuccess);` (or
+  /// `assert(!cudaDeviceSynchronize())`) around \p Call, CDP1's wait
+  /// that fails loudly; null for any other macro around it.
+  const clang::Stmt *assertionOf(const clang::CallExpr &Call) const;
   bool place(Split &S);
   bool collectPieces(Split &S);
   void findNeeded();

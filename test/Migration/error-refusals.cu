@@ -4,6 +4,7 @@
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DTESTED_IN_IF 2>&1 | FileCheck %s --check-prefix=TESTED_IN_IF
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DDEVICE_FUNCTION 2>&1 | FileCheck %s --check-prefix=DEVICE_FUNCTION
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DIN_MACRO 2>&1 | FileCheck %s --check-prefix=IN_MACRO
+// RUN: not %cdp-lower --migrate-cdp1 %s -- -DIN_ASSERT 2>&1 | FileCheck %s --check-prefix=IN_ASSERT
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DTEMPLATE 2>&1 | FileCheck %s --check-prefix=TEMPLATE
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DSWITCH 2>&1 | FileCheck %s --check-prefix=SWITCH
 // RUN: not %cdp-lower --migrate-cdp1 %s -- -DCONTINUE 2>&1 | FileCheck %s --check-prefix=CONTINUE
@@ -60,6 +61,18 @@ __global__ void parent(int *p) {
 }
 // IN_MACRO: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: it is written in a macro{{$}}
 // IN_MACRO: note: expand the macro here
+#endif
+
+#ifdef IN_ASSERT
+#include <cassert>
+// An assertion that the wait succeeds migrates (result-tested.cu); one of
+// another outcome asks for more than CDP2 tells a parent.
+__global__ void parent(int *p) {
+  child<<<1, 1>>>(p);
+  assert(cudaDeviceSynchronize() != cudaErrorLaunchFailure);
+  *p += 1;
+}
+// IN_ASSERT: error-refusals.cu:[[@LINE-3]]:3: error: cannot migrate this cudaDeviceSynchronize() to CDP2: it is written in a macro{{$}}
 #endif
 
 #ifdef TEMPLATE

@@ -13,6 +13,7 @@
 // not the parent, in CDP1 too.) A test that only returns goes: the thread
 // returns there either way.
 
+#include <cassert>
 #include <cstdio>
 
 __global__ void childKernel() { printf("Hello "); }
@@ -102,4 +103,31 @@ __global__ void fillStatus(int *p, int n, cudaError_t *status) {
     status[1] = p[0] == 0 ? err : cudaErrorUnknown;
   }
   status[0] = err;
+}
+
+// The octree builders' wait (SPH-EXA's Ryoanji, after Bonsai): an assertion
+// of the result, which goes with the call, and the frees after it run in
+// the continuation, once the child has ended.
+__global__ void buildLevel(int *counts, int *range) {
+  counts[threadIdx.x] = range[0] + threadIdx.x;
+}
+__global__ void buildTree(int *out) {
+  int *counts = new int[8];
+  int *range = new int[2];
+  range[0] = 1;
+  buildLevel<<<1, 8>>>(counts, range);
+  assert(cudaDeviceSynchronize() == cudaSuccess);
+  *out = counts[7];
+  delete[] counts;
+  delete[] range;
+}
+
+// The other ways round: cudaSuccess first, and the result as a truth value.
+__global__ void fillAsserted(int *p, int n) {
+  fill<<<(n + 255) / 256, 256>>>(p, n);
+  assert(cudaSuccess == cudaDeviceSynchronize());
+  printf("%d\n", p[n - 1]);
+  fill<<<(n + 255) / 256, 256>>>(p, n);
+  assert(!cudaDeviceSynchronize());
+  printf("%d\n", p[0]);
 }

@@ -13,6 +13,7 @@
 // not the parent, in CDP1 too.) A test that only returns goes: the thread
 // returns there either way.
 
+#include <cassert>
 #include <cstdio>
 
 __global__ void childKernel() { printf("Hello "); }
@@ -31,7 +32,7 @@ __global__ void parentKernel() {
   parentKernel_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>();
 }
 
-// The rest of parentKernel after its cudaDeviceSynchronize() (line 29), for CDP2:
+// The rest of parentKernel after its cudaDeviceSynchronize() (line 30), for CDP2:
 // it runs once parentKernel's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void parentKernel_continuation() {
@@ -63,7 +64,7 @@ __global__ void sumAfterFill(int *p, int n, long long *sum, int *failed) {
   *failed = 0;
 }
 
-// The rest of sumAfterFill after its cudaDeviceSynchronize() (line 47), for CDP2:
+// The rest of sumAfterFill after its cudaDeviceSynchronize() (line 48), for CDP2:
 // it runs once sumAfterFill's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void sumAfterFill_continuation(int *p, int n, long long *sum,
@@ -92,7 +93,7 @@ __global__ void scaleAfterFill(int *p, int n, int *failed) {
   }
 }
 
-// The rest of scaleAfterFill after its cudaDeviceSynchronize() (line 64), for CDP2:
+// The rest of scaleAfterFill after its cudaDeviceSynchronize() (line 65), for CDP2:
 // it runs once scaleAfterFill's grid and all the work it launched have completed.
 // The grid's first thread launches it with the grid's shape; each thread
 // computes its values again.
@@ -119,7 +120,7 @@ __global__ void fillReported(int *p, int n) {
   fillReported_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(p, n, err);
 }
 
-// The rest of fillReported after its cudaDeviceSynchronize() (line 88), for CDP2:
+// The rest of fillReported after its cudaDeviceSynchronize() (line 89), for CDP2:
 // it runs once fillReported's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void fillReported_continuation(int *p, int n, cudaError_t err) {
@@ -143,12 +144,62 @@ __global__ void fillStatus(int *p, int n, cudaError_t *status) {
   status[0] = err;
 }
 
-// The rest of fillStatus after its cudaDeviceSynchronize() (line 100), for CDP2:
+// The rest of fillStatus after its cudaDeviceSynchronize() (line 101), for CDP2:
 // it runs once fillStatus's grid and all the work it launched have completed.
 // Each thread that reached the call launches its own, with its values.
 __global__ void fillStatus_continuation(int *p, cudaError_t *status,
                                         cudaError_t err) {
   status[1] = p[0] == 0 ? err : cudaErrorUnknown;
   status[0] = err;
+}
+
+// The octree builders' wait (SPH-EXA's Ryoanji, after Bonsai): an assertion
+// of the result, which goes with the call, and the frees after it run in
+// the continuation, once the child has ended.
+__global__ void buildLevel(int *counts, int *range) {
+  counts[threadIdx.x] = range[0] + threadIdx.x;
+}
+__global__ void buildTree_continuation(int *out, int *counts, int *range);
+
+__global__ void buildTree(int *out) {
+  int *counts = new int[8];
+  int *range = new int[2];
+  range[0] = 1;
+  buildLevel<<<1, 8>>>(counts, range);
+  buildTree_continuation<<<1, 1, 0, cudaStreamTailLaunch>>>(out, counts, range);
+}
+
+// The rest of buildTree after its cudaDeviceSynchronize() (line 119), for CDP2:
+// it runs once buildTree's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void buildTree_continuation(int *out, int *counts, int *range) {
+  *out = counts[7];
+  delete[] counts;
+  delete[] range;
+}
+
+__global__ void fillAsserted_continuation1(int *p, int n);
+__global__ void fillAsserted_continuation2(int *p);
+
+// The other ways round: cudaSuccess first, and the result as a truth value.
+__global__ void fillAsserted(int *p, int n) {
+  fill<<<(n + 255) / 256, 256>>>(p, n);
+  fillAsserted_continuation1<<<1, 1, 0, cudaStreamTailLaunch>>>(p, n);
+}
+
+// The rest of fillAsserted after its cudaDeviceSynchronize() (line 128), for CDP2:
+// it runs once fillAsserted's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void fillAsserted_continuation1(int *p, int n) {
+  printf("%d\n", p[n - 1]);
+  fill<<<(n + 255) / 256, 256>>>(p, n);
+  fillAsserted_continuation2<<<1, 1, 0, cudaStreamTailLaunch>>>(p);
+}
+
+// The rest of fillAsserted after its cudaDeviceSynchronize() (line 131), for CDP2:
+// it runs once fillAsserted's grid and all the work it launched have completed.
+// Each thread that reached the call launches its own, with its values.
+__global__ void fillAsserted_continuation2(int *p) {
+  printf("%d\n", p[0]);
 }
 
