@@ -51,6 +51,38 @@ Span SourceSpans::statement(const Stmt &S) const {
   return Result;
 }
 
+Span SourceSpans::withTrailingComment(Span S) const {
+  size_t Start = Buffer.find_first_not_of(" \t", S.End);
+  if (Start == llvm::StringRef::npos)
+    return S;
+  llvm::StringRef Rest = Buffer.drop_front(Start);
+  size_t End;
+  if (Rest.starts_with("//")) {
+    End = Buffer.find('\n', Start);
+    if (End == llvm::StringRef::npos)
+      End = Buffer.size();
+    // A line comment continued by a backslash is left alone.
+    if (Buffer.slice(Start, End).rtrim().ends_with("\\"))
+      return S;
+  } else if (Rest.starts_with("/*")) {
+    size_t Close = Buffer.find("*/", Start + 2);
+    if (Close == llvm::StringRef::npos ||
+        Buffer.slice(Start, Close).contains('\n'))
+      return S;
+    End = Close + 2;
+    size_t After = Buffer.find_first_not_of(" \t", End);
+    if (After != llvm::StringRef::npos && Buffer[After] != '\n' &&
+        Buffer[After] != '\r')
+      return S;
+  } else {
+    return S;
+  }
+  while (End > Start && (Buffer[End - 1] == '\r' || Buffer[End - 1] == ' ' ||
+                         Buffer[End - 1] == '\t'))
+    --End;
+  return {S.Begin, static_cast<unsigned>(End)};
+}
+
 Span SourceSpans::wholeLines(Span S) const {
   size_t LineStart = lineStartOffset(Buffer, S.Begin);
   size_t LineEnd = Buffer.find('\n', S.End);

@@ -42,6 +42,9 @@ public:
   /// A statement with the ';' that ends it.
   Span statement(const clang::Stmt &S) const;
   Span expression(const clang::Expr &E) const;
+  /// \p S and a comment after it on its last line, when nothing else
+  /// follows there: `x = 1; // why`. Moved code takes its comment along.
+  Span withTrailingComment(Span S) const;
   /// \p S widened to whole lines when only blanks share them.
   Span wholeLines(Span S) const;
   /// The line breaks of \p S, which keep the lines that follow it at their

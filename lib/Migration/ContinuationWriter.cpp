@@ -108,7 +108,9 @@ void ContinuationWriter::substitute(const Split &S) {
   // The statement and its later siblings, which no longer run here.
   Span Rest = Sync;
   if (Block && !Block->body_empty())
-    Rest.End = std::max(Rest.End, Spans.statement(*Block->body_back()).End);
+    Rest.End = std::max(
+        Rest.End,
+        Spans.withTrailingComment(Spans.statement(*Block->body_back())).End);
   if (S.Kind == Shape::Remove) {
     Substitutions.push_back({Spans.wholeLines(Sync), removed(Sync)});
     return;
@@ -235,7 +237,7 @@ std::vector<Piece> ContinuationWriter::runsOf(const Split &S) const {
            S.Pieces[Last + 1].Kind == Piece::Statement &&
            S.Pieces[Last + 1].Depth == P.Depth)
       ++Last;
-    Run.End = Spans.statement(*S.Pieces[Last].S).End;
+    Run.End = Spans.withTrailingComment(Spans.statement(*S.Pieces[Last].S)).End;
     Runs.push_back({Piece::Statements, P.S, P.Depth, Run});
     I = Last;
   }

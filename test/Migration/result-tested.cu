@@ -119,7 +119,7 @@ __global__ void buildTree(int *out) {
   assert(cudaDeviceSynchronize() == cudaSuccess);
   *out = counts[7];
   delete[] counts;
-  delete[] range;
+  delete[] range; // Freed once the child has ended.
 }
 
 // The other ways round: cudaSuccess first, and the result as a truth value.

@@ -175,7 +175,7 @@ __global__ void buildTree(int *out) {
 __global__ void buildTree_continuation(int *out, int *counts, int *range) {
   *out = counts[7];
   delete[] counts;
-  delete[] range;
+  delete[] range; // Freed once the child has ended.
 }
 
 __global__ void fillAsserted_continuation1(int *p, int n);
