@@ -137,6 +137,23 @@ bool isCudaSuccess(const Expr *E) {
          Enumerator->getName() == "cudaSuccess";
 }
 
+/// The statement or expression directly around \p S; null at the top.
+const Stmt *parentOf(ASTContext &Context, const Stmt &S) {
+  DynTypedNodeList Parents = Context.getParents(S);
+  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+}
+
+/// Whether \p Parent compares \p Tested with cudaSuccess by \p Opcode,
+/// either way round.
+bool comparesWithSuccess(const Stmt *Parent, const Stmt *Tested,
+                         BinaryOperatorKind Opcode) {
+  const auto *Compare = dyn_cast_or_null<BinaryOperator>(Parent);
+  if (!Compare || Compare->getOpcode() != Opcode)
+    return false;
+  return isCudaSuccess(Compare->getLHS() == Tested ? Compare->getRHS()
+                                                   : Compare->getLHS());
+}
+
 /// Whether \p S only reads the thread's last error into a local variable:
 /// `cudaError_t err = cudaGetLastError();`, `err = cudaPeekAtLastError();`.
 bool readsErrorState(const Stmt &S) {
@@ -228,17 +245,13 @@ const Stmt *SyncAnalysis::outermostWrapOf(const Stmt *E) const {
 
 const IfStmt *SyncAnalysis::errorCheckOf(const Stmt *Call) const {
   const Stmt *Tested = outermostWrapOf(Call);
-  DynTypedNodeList Parents = Context.getParents(*Tested);
-  const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+  const Stmt *Parent = parentOf(Context, *Tested);
   // `cudaDeviceSynchronize() != cudaSuccess`, either way round.
-  if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Parent)) {
-    const Expr *Other =
-        Compare->getLHS() == Tested ? Compare->getRHS() : Compare->getLHS();
-    if (Compare->getOpcode() != BO_NE || !isCudaSuccess(Other))
+  if (isa_and_nonnull<BinaryOperator>(Parent)) {
+    if (!comparesWithSuccess(Parent, Tested, BO_NE))
       return nullptr;
-    Tested = outermostWrapOf(Compare);
-    Parents = Context.getParents(*Tested);
-    Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    Tested = outermostWrapOf(Parent);
+    Parent = parentOf(Context, *Tested);
   }
   // The branch must leave the kernel's code after the 'if' to the
   // continuation: it returns, and there is no other branch.
@@ -257,29 +270,16 @@ const Stmt *SyncAnalysis::assertionOf(const CallExpr &Call) const {
     return nullptr;
   // What the assertion tests: the call's result is cudaSuccess.
   const Stmt *Tested = outermostWrapOf(&Call);
-  DynTypedNodeList Parents = Context.getParents(*Tested);
-  const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-  if (const auto *Compare = dyn_cast_or_null<BinaryOperator>(Parent)) {
-    const Expr *Other =
-        Compare->getLHS() == Tested ? Compare->getRHS() : Compare->getLHS();
-    if (Compare->getOpcode() != BO_EQ || !isCudaSuccess(Other))
-      return nullptr;
-  } else if (const auto *Not = dyn_cast_or_null<UnaryOperator>(Parent)) {
-    if (Not->getOpcode() != UO_LNot)
-      return nullptr;
-  } else {
+  const Stmt *Parent = parentOf(Context, *Tested);
+  const auto *Not = dyn_cast_or_null<UnaryOperator>(Parent);
+  if (!comparesWithSuccess(Parent, Tested, BO_EQ) &&
+      !(Not && Not->getOpcode() == UO_LNot))
     return nullptr;
-  }
   // The statement is the assertion alone: the outermost expression, which
   // begins where `assert` is written.
   const Stmt *Statement = Parent;
-  while (true) {
-    Parents = Context.getParents(*Statement);
-    const Stmt *Up = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (!isa_and_nonnull<Expr>(Up))
-      break;
-    Statement = Up;
-  }
+  while (isa_and_nonnull<Expr>(parentOf(Context, *Statement)))
+    Statement = parentOf(Context, *Statement);
   if (SM.getExpansionLoc(Statement->getBeginLoc()) != SM.getExpansionLoc(Loc))
     return nullptr;
   return Statement;
