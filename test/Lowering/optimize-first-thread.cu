@@ -73,15 +73,16 @@ __global__ void copyChanged(int *out) {
 
 /// The last thread, as NVIDIA's quadtree sample tests it, in a template;
 /// a value that differs between the block's threads leaves several in.
-template <int Threads> __global__ void lastThread(int *out, int pick) {
+template <int Threads>
+__global__ void lastThread(int *out, int pick, const int *picks) {
   if (threadIdx.x == Threads - 1)
     // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
   if (threadIdx.x == blockDim.x - 1 - pick)
     // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' launches as written: only one thread of its block launches, so aggregation by block would join nothing; it never runs in the launching warp: 'walk' launches itself, and its serial run would recurse {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
-  if (threadIdx.x == out[threadIdx.x])
+  if (threadIdx.x == picks[threadIdx.x])
     // CHECK: :[[@LINE+1]]:5: remark: launch of 'walk' is aggregated by block; it never runs in the launching warp: 'walk' launches itself, {{.*}} (--optimize)
     walk<<<1, 64, 0, cudaStreamFireAndForget>>>(out, 3);
 }
-template __global__ void lastThread<128>(int *, int);
+template __global__ void lastThread<128>(int *, int, const int *);
