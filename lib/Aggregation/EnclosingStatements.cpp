@@ -7,6 +7,9 @@
 
 #include "Aggregation/EnclosingStatements.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
@@ -23,6 +26,21 @@ EnclosingStatements::holding(const Stmt &S) const {
   for (const Stmt *Outer = Map.getParent(Inner); Outer;
        Inner = Outer, Outer = Map.getParent(Outer))
     Holders.push_back({Outer, Inner});
+  return Holders;
+}
+
+std::vector<EnclosingStatements::Holder>
+EnclosingStatements::holding(const Stmt &Body, const Stmt &S,
+                             ASTContext &Context) {
+  std::vector<Holder> Holders;
+  for (const Stmt *Inner = &S; Inner != &Body;) {
+    DynTypedNodeList Parents = Context.getParents(*Inner);
+    const Stmt *Outer = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!Outer)
+      return {}; // Not in the body.
+    Holders.push_back({Outer, Inner});
+    Inner = Outer;
+  }
   return Holders;
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class Stmt;
 } // namespace clang
 
@@ -40,6 +41,13 @@ public:
   /// The statements that hold \p S inside the body, from the innermost out,
   /// the body last; none where \p S is not in the body.
   std::vector<Holder> holding(const clang::Stmt &S) const;
+
+  /// holding(S) of \p Body's statements, read from \p Context's parent map,
+  /// which clang builds once for the translation unit: for one question
+  /// about a body, where building this object walks all of it.
+  static std::vector<Holder> holding(const clang::Stmt &Body,
+                                     const clang::Stmt &S,
+                                     clang::ASTContext &Context);
 
   /// The statement that holds \p S; null for the body, or outside it.
   const clang::Stmt *parentOf(const clang::Stmt &S) const;

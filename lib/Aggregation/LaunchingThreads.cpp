@@ -15,6 +15,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <array>
+#include <optional>
+
 using namespace clang;
 
 namespace cdp {
@@ -275,18 +278,32 @@ OneThreadStatements oneThreadRegion(const Stmt &S,
   const Stmt *Body = Enclosing.getBody();
   if (!Body)
     return {};
-  bool Read[3] = {false, false, false};
-  noteReadComponents(Body, Read);
-  const KernelValues Values(Enclosing);
   const std::vector<EnclosingStatements::Holder> Holders =
-      EnclosingStatements(*Body).holding(S);
+      EnclosingStatements::holding(*Body, S, Context);
+  // Each of these walks the whole body: only for a launch that a test
+  // may leave to one thread (most launches have none), and once.
+  std::optional<KernelValues> Values;
+  auto ValuesOfBody = [&]() -> const KernelValues & {
+    if (!Values)
+      Values.emplace(Enclosing);
+    return *Values;
+  };
+  std::optional<std::array<bool, 3>> Read;
+  auto ReadsComponent = [&](unsigned Component) {
+    if (!Read) {
+      bool Components[3] = {false, false, false};
+      noteReadComponents(Body, Components);
+      Read = {Components[0], Components[1], Components[2]};
+    }
+    return (*Read)[Component];
+  };
   TestedIndices Tested;
   auto LeavesOne = [&] {
     const bool (&C)[3] = Tested.Component;
     if (Scope == ThreadScope::Warp)
       // In a block of more dimensions, the runtime tests the block's shape.
       return C[0] || Tested.Lane;
-    return C[0] && (C[1] || !Read[1]) && (C[2] || !Read[2]);
+    return C[0] && (C[1] || !ReadsComponent(1)) && (C[2] || !ReadsComponent(2));
   };
   // From the body in: the first branch, or the statements after an early
   // return, whose tests, with those around them, leave one thread.
@@ -303,8 +320,8 @@ OneThreadStatements oneThreadRegion(const Stmt &S,
         if (llvm::any_of(After,
                          [](const Stmt *A) { return mayBeJumpedInto(*A); }))
           break;
-        noteSingleThreadTests(ExitTest, Context, Values, /*WhenFalse=*/true,
-                              Tested);
+        noteSingleThreadTests(ExitTest, Context, ValuesOfBody(),
+                              /*WhenFalse=*/true, Tested);
         if (LeavesOne())
           return After;
       }
@@ -313,8 +330,8 @@ OneThreadStatements oneThreadRegion(const Stmt &S,
     const auto *If = dyn_cast<IfStmt>(H->Outer);
     if (!If || If->getThen() != H->Inner || !If->getCond())
       continue;
-    noteSingleThreadTests(If->getCond(), Context, Values, /*WhenFalse=*/false,
-                          Tested);
+    noteSingleThreadTests(If->getCond(), Context, ValuesOfBody(),
+                          /*WhenFalse=*/false, Tested);
     if (LeavesOne())
       return {H->Inner};
   }

@@ -34,6 +34,7 @@
 #include "CudaAST/KernelName.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <utility>
@@ -57,10 +58,19 @@ private:
         report(Read, *Launch, writeOf(*Launch, Read.Memory));
   }
 
+  /// writeOf, once per launch and memory: every read after a launch asks.
+  SourceLocation writeOf(const CUDAKernelCallExpr &Launch,
+                         const NamedMemory &Memory) {
+    auto [Known, New] = Writes.try_emplace({&Launch, Memory.Var});
+    if (New)
+      Known->second = findWrite(Launch, Memory);
+    return Known->second;
+  }
+
   /// Where the child of \p Launch writes \p Memory, handed by an argument;
   /// invalid when no argument hands it, or the child does not write it.
-  static SourceLocation writeOf(const CUDAKernelCallExpr &Launch,
-                                const NamedMemory &Memory) {
+  static SourceLocation findWrite(const CUDAKernelCallExpr &Launch,
+                                  const NamedMemory &Memory) {
     const FunctionDecl *Kernel = Launch.getDirectCallee();
     if (!Kernel)
       return {};
@@ -99,6 +109,9 @@ private:
 
   llvm::DenseSet<std::pair<const CUDAKernelCallExpr *, const VarDecl *>>
       Reported;
+  llvm::DenseMap<std::pair<const CUDAKernelCallExpr *, const VarDecl *>,
+                 SourceLocation>
+      Writes;
 };
 
 } // namespace
