@@ -146,13 +146,30 @@ AfterLaunchCheck::AfterLaunchCheck(StringRef Name, CheckContext &Context)
 
 AfterLaunchCheck::~AfterLaunchCheck() = default;
 
+/// The function whose code the checks read for \p F: \p F, or for a
+/// template, its first instance, where the launch names its kernel and
+/// reads of memory are reads (the pattern of `out[0]` with `T *out` is
+/// neither); what the instance reports is written in the pattern.
+static const FunctionDecl &analyzedFunction(const FunctionDecl &F) {
+  if (const FunctionTemplateDecl *Template = F.getDescribedFunctionTemplate())
+    for (const FunctionDecl *Instance : Template->specializations())
+      if (Instance->isTemplateInstantiation() && Instance->getBody())
+        return *Instance;
+  return F;
+}
+
 void AfterLaunchCheck::checkLaunch(const CUDAKernelCallExpr &,
                                    const CodeSite &Site) {
-  if (!Site.Function || !Site.Function->getBody() ||
-      !Checked.insert(Site.Function).second)
+  if (!Site.Function || !Site.Function->getBody())
     return;
+  const FunctionDecl *Pattern =
+      Site.Function->getTemplateInstantiationPattern();
+  if (!Checked.insert(Pattern ? Pattern : Site.Function).second)
+    return;
+  const FunctionDecl &Analyzed =
+      analyzedFunction(Pattern ? *Pattern : *Site.Function);
   ParentCodeFinder Finder;
-  Finder.TraverseStmt(Site.Function->getBody());
+  Finder.TraverseStmt(Analyzed.getBody());
   // A loop that waits for its child is cdp-spin-on-child's.
   llvm::erase_if(Finder.Code.Reads, [&](const ParentUse &Read) {
     return llvm::any_of(Finder.LoopConditions, [&](const Expr *Condition) {
@@ -160,10 +177,10 @@ void AfterLaunchCheck::checkLaunch(const CUDAKernelCallExpr &,
              !before(Condition->getEndLoc(), Read.Where->getBeginLoc());
     });
   });
-  Parent = Site.Function;
+  Parent = &Analyzed;
   Code = &Finder.Code;
   Paths.reset();
-  checkParent(*Site.Function, Finder.Code);
+  checkParent(Analyzed, Finder.Code);
   Code = nullptr;
   Paths.reset();
 }

@@ -75,7 +75,7 @@ private:
     note(Launch.getBeginLoc(), "%0 is launched here") << Kernel;
     // The frees after one launch share their cause and their fix: say them
     // at the first.
-    if (!Explained.insert(&Launch).second)
+    if (!Explained.insert(Launch.getBeginLoc()).second)
       return;
     noteRemovedWait(Launch, Freed);
     note(Freed.Where->getBeginLoc(),
@@ -84,7 +84,7 @@ private:
   }
 
   llvm::DenseSet<SourceLocation> Reported;
-  llvm::DenseSet<const CUDAKernelCallExpr *> Explained;
+  llvm::DenseSet<SourceLocation> Explained;
 };
 
 } // namespace

@@ -90,7 +90,8 @@ private:
   void report(const ParentUse &Read, const CUDAKernelCallExpr &Launch,
               SourceLocation Write) {
     // The first read of each pointer after each launch says it.
-    if (!Reported.insert({&Launch, Read.Memory.Var}).second)
+    if (!Reported.insert({Launch.getBeginLoc(), Read.Memory.Var->getLocation()})
+             .second)
       return;
     const std::string Kernel =
         quotedLaunchedKernel(Launch, Launch.getDirectCallee(), Context.ast());
@@ -107,8 +108,8 @@ private:
          "once this grid and all its children have ended");
   }
 
-  llvm::DenseSet<std::pair<const CUDAKernelCallExpr *, const VarDecl *>>
-      Reported;
+  /// Launch and pointer variable, by where they are written.
+  llvm::DenseSet<std::pair<SourceLocation, SourceLocation>> Reported;
   llvm::DenseMap<std::pair<const CUDAKernelCallExpr *, const VarDecl *>,
                  SourceLocation>
       Writes;

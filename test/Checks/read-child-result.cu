@@ -62,6 +62,19 @@ __global__ void throughCalls(int *out, int *total) {
     out[3] = 0;
 }
 
+// In a kernel template, read from its first instance, reported once.
+template <class T> __global__ void fill(T *data) { data[threadIdx.x] = T(1); }
+template <class T> __global__ void inTemplate(T *data) {
+  fill<<<1, 32>>>(data);
+  // CHECK: read-child-result.cu:[[@LINE+4]]:14: warning: 'data' is read while the child grid 'fill<int>'{{.*}} [-Wcdp-read-child-result]
+  // CHECK: read-child-result.cu:[[@LINE-2]]:3: note: 'fill<int>' is launched here
+  // CHECK: read-child-result.cu:[[@LINE-5]]:70: note: 'fill<int>' writes it here
+  // CHECK: read-child-result.cu:[[@LINE+1]]:14: note: read it in a kernel
+  data[40] = data[0];
+}
+template __global__ void inTemplate<int>(int *);
+template __global__ void inTemplate<float>(float *);
+
 // Not reported.
 
 // The good form: a tail launch reads, after the child has ended.
