@@ -8,10 +8,10 @@
 #include "Aggregation/LaneSums.h"
 
 #include "Aggregation/BarrierPhases.h"
+#include "CudaAST/EnclosingStatements.h"
 #include "Lowering/StatementSlot.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -32,14 +32,13 @@ bool isSummedType(QualType Type) {
                      Builtin->getKind() == BuiltinType::ULongLong);
 }
 
-/// The parent of \p E, past parentheses and implicit casts.
-const Stmt *parentPastParens(ASTContext &Context, const Expr &E) {
+/// The parent of \p E among \p Statements, past parentheses and implicit
+/// casts.
+const Stmt *parentPastParens(const EnclosingStatements &Statements,
+                             const Expr &E) {
   const Stmt *Child = &E;
   for (;;) {
-    DynTypedNodeList Parents = Context.getParents(*Child);
-    if (Parents.size() != 1)
-      return nullptr;
-    const Stmt *Parent = Parents[0].get<Stmt>();
+    const Stmt *Parent = Statements.parentOf(*Child);
     if (!Parent || !isa<ParenExpr, ImplicitCastExpr>(Parent))
       return Parent;
     if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent);
@@ -51,13 +50,14 @@ const Stmt *parentPastParens(ASTContext &Context, const Expr &E) {
 
 /// The call that takes `&variable` (\p Ref) as its first argument, when
 /// its callee's name starts with "atomic"; else null.
-const CallExpr *atomicTaking(ASTContext &Context, const DeclRefExpr &Ref) {
+const CallExpr *atomicTaking(const EnclosingStatements &Statements,
+                             const DeclRefExpr &Ref) {
   const auto *Address =
-      dyn_cast_or_null<UnaryOperator>(parentPastParens(Context, Ref));
+      dyn_cast_or_null<UnaryOperator>(parentPastParens(Statements, Ref));
   if (!Address || Address->getOpcode() != UO_AddrOf)
     return nullptr;
   const auto *Call =
-      dyn_cast_or_null<CallExpr>(parentPastParens(Context, *Address));
+      dyn_cast_or_null<CallExpr>(parentPastParens(Statements, *Address));
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee || !Callee->getIdentifier() ||
       !Callee->getName().starts_with("atomic") || Call->getNumArgs() == 0 ||
@@ -67,10 +67,11 @@ const CallExpr *atomicTaking(ASTContext &Context, const DeclRefExpr &Ref) {
 }
 
 /// Whether \p Call is `atomicAdd(&variable, value);`, a statement of its
-/// own, written in the file (not in a macro), whose callee takes a pointer
-/// to the variable's type.
-bool isAddition(ASTContext &Context, const CallExpr &Call,
+/// own in \p Instance, written in the file (not in a macro), whose callee
+/// takes a pointer to the variable's type.
+bool isAddition(const FunctionDecl &Instance, const CallExpr &Call,
                 const VarDecl &Variable) {
+  ASTContext &Context = Instance.getASTContext();
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (Callee->getName() != "atomicAdd" || Call.getNumArgs() != 2 ||
       Callee->getNumParams() != 2)
@@ -79,15 +80,15 @@ bool isAddition(ASTContext &Context, const CallExpr &Call,
   return !Pointee.isNull() &&
          Context.hasSameUnqualifiedType(Pointee, Variable.getType()) &&
          Call.getBeginLoc().isFileID() && Call.getEndLoc().isFileID() &&
-         statementSlotOf(Context, Call);
+         statementSlotOf(Instance, Context, Call);
 }
 
 /// Whether the use \p Ref of a variable only reads or writes its value:
 /// a load, the left side of an assignment, or an increment. Anything else
 /// (a reference bound to it, its address taken) may reach it later by
 /// another name.
-bool isPlainUse(ASTContext &Context, const DeclRefExpr &Ref) {
-  const Stmt *Parent = parentPastParens(Context, Ref);
+bool isPlainUse(const EnclosingStatements &Statements, const DeclRefExpr &Ref) {
+  const Stmt *Parent = parentPastParens(Statements, Ref);
   if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent))
     return Cast->getCastKind() == CK_LValueToRValue;
   if (const auto *Binary = dyn_cast_or_null<BinaryOperator>(Parent))
@@ -97,12 +98,15 @@ bool isPlainUse(ASTContext &Context, const DeclRefExpr &Ref) {
   return false;
 }
 
-/// The uses of the shared variables in one statement: each a use that is
-/// an addition (its call), or another (null). Uses inside a lambda are
-/// others: the lambda may copy what it captures.
+/// The uses of the shared variables in one statement of \p Instance: each a
+/// use that is an addition (its call), or another (null). Uses inside a
+/// lambda are others: the lambda may copy what it captures.
 struct SharedUses : RecursiveASTVisitor<SharedUses> {
-  SharedUses(ASTContext &Context, const llvm::DenseSet<const VarDecl *> &Shared)
-      : Context(Context), Shared(Shared) {}
+  SharedUses(const FunctionDecl &Instance,
+             const llvm::DenseSet<const VarDecl *> &Shared)
+      : Instance(Instance), Statements(EnclosingStatements::of(
+                                *Instance.getBody(), Instance.getASTContext())),
+        Shared(Shared) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseLambdaExpr(LambdaExpr *Lambda) {
@@ -116,15 +120,18 @@ struct SharedUses : RecursiveASTVisitor<SharedUses> {
     const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
     if (!Var || !Shared.contains(Var))
       return true;
-    const CallExpr *Atomic = InLambda ? nullptr : atomicTaking(Context, *Ref);
-    if (!Atomic && !isPlainUse(Context, *Ref))
+    const CallExpr *Atomic =
+        InLambda ? nullptr : atomicTaking(Statements, *Ref);
+    if (!Atomic && !isPlainUse(Statements, *Ref))
       Escapes.insert(Var);
-    Uses.push_back(
-        {Var, Atomic && isAddition(Context, *Atomic, *Var) ? Atomic : nullptr});
+    Uses.push_back({Var, Atomic && isAddition(Instance, *Atomic, *Var)
+                             ? Atomic
+                             : nullptr});
     return true;
   }
 
-  ASTContext &Context;
+  const FunctionDecl &Instance;
+  const EnclosingStatements &Statements;
   const llvm::DenseSet<const VarDecl *> &Shared;
   unsigned InLambda = 0;
   llvm::SmallVector<std::pair<const VarDecl *, const CallExpr *>, 8> Uses;
@@ -176,9 +183,9 @@ std::vector<LaneSum> findLaneSums(const FunctionDecl &Instance,
 
   // The uses of each phase: its statements and the declarations of
   // earlier phases it declares again.
-  SharedUses Whole(Context, Candidates);
+  SharedUses Whole(Instance, Candidates);
   std::vector<SharedUses> InPhase(Phases.phases(),
-                                  SharedUses(Context, Candidates));
+                                  SharedUses(Instance, Candidates));
   unsigned Phase = 0;
   const auto *Body = cast<CompoundStmt>(Instance.getBody());
   for (const Stmt *S : Body->body()) {

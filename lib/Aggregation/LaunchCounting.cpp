@@ -70,7 +70,8 @@ std::string escaped(llvm::StringRef Text) {
 
 } // namespace
 
-LaunchCount countLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
+LaunchCount countLaunch(const CUDAKernelCallExpr &Launch,
+                        const FunctionDecl &Enclosing, ASTContext &Context,
                         SourceEdits &Edits) {
   if (std::string Why = whyNotCounted(Launch, Context); !Why.empty()) {
     report(Context.getDiagnostics(), Launch.getBeginLoc(),
@@ -87,7 +88,7 @@ LaunchCount countLaunch(const CUDAKernelCallExpr &Launch, ASTContext &Context,
       << writtenOperand(Launch, 1, Context) << ")";
   // As a statement of its own where the launch is one in a block; else in
   // the expression, which an if's branch without braces is too.
-  const Stmt *Slot = statementSlotOf(Context, Launch);
+  const Stmt *Slot = statementSlotOf(Enclosing, Context, Launch);
   if (Slot && isa<CompoundStmt>(Slot)) {
     Edits.insert(Launch.getBeginLoc(), Count + "; ");
     return LaunchCount::Statement;

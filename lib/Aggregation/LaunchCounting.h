@@ -41,8 +41,10 @@ namespace cdp {
 /// of, whose end closeCountedLaunch() writes once the launch is lowered.
 enum class LaunchCount { None, Statement, Expression };
 
-/// Inserts the count of \p Launch into \p Edits, before its lowering.
+/// Inserts the count of \p Launch, made in \p Enclosing, into \p Edits,
+/// before its lowering.
 LaunchCount countLaunch(const clang::CUDAKernelCallExpr &Launch,
+                        const clang::FunctionDecl &Enclosing,
                         clang::ASTContext &Context, SourceEdits &Edits);
 
 /// Closes the expression that an Expression count opened, after the

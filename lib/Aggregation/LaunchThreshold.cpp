@@ -298,7 +298,7 @@ private:
   /// Whether the launch is a statement (of a block, or the body of a
   /// statement), where an if statement may stand.
   bool isStatement() {
-    const Stmt *Slot = statementSlotOf(Context, Launch);
+    const Stmt *Slot = statementSlotOf(Enclosing, Context, Launch);
     BodyOfIf = Slot && isa<IfStmt>(Slot);
     return Slot;
   }

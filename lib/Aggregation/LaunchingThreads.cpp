@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/LaunchingThreads.h"
-#include "Aggregation/EnclosingStatements.h"
 #include "Aggregation/IndexGuard.h"
 #include "CudaAST/CooperativeGroups.h"
+#include "CudaAST/EnclosingStatements.h"
 #include "CudaAST/KernelValues.h"
 
 #include "clang/AST/ASTContext.h"
@@ -279,7 +279,7 @@ OneThreadStatements oneThreadRegion(const Stmt &S,
   if (!Body)
     return {};
   const std::vector<EnclosingStatements::Holder> Holders =
-      EnclosingStatements::holding(*Body, S, Context);
+      EnclosingStatements::of(*Body, Context).holding(S);
   // Each of these walks the whole body: only for a launch that a test
   // may leave to one thread (most launches have none), and once.
   std::optional<KernelValues> Values;
@@ -344,7 +344,7 @@ static bool onlyOneThreadReaches(const CUDAKernelCallExpr &Launch,
                                  const FunctionDecl &Enclosing,
                                  ASTContext &Context, bool InLoops) {
   if (!InLoops && Enclosing.getBody() &&
-      EnclosingStatements(*Enclosing.getBody()).inLoop(Launch))
+      EnclosingStatements::of(*Enclosing.getBody(), Context).inLoop(Launch))
     return false;
   return !oneThreadRegion(Launch, Enclosing, Context, ThreadScope::Block)
               .empty();

@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/OwnStreams.h"
-#include "Aggregation/EnclosingStatements.h"
 #include "Aggregation/LaunchAggregation.h"
+#include "CudaAST/EnclosingStatements.h"
 #include "CudaAST/RuntimeCalls.h"
 
 #include "clang/AST/ASTContext.h"
@@ -193,7 +193,7 @@ bool launchesOnceIntoOwnStream(const CUDAKernelCallExpr &Launch,
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
   return !Uses.HasGoto && Uses.onlyOwnUses() && Uses.Launches.size() == 1 &&
          Uses.Launches.front() == &Launch &&
-         !EnclosingStatements(*Body).inLoop(Launch);
+         !EnclosingStatements::of(*Body, Context).inLoop(Launch);
 }
 
 llvm::SmallVector<const Stmt *, 4>

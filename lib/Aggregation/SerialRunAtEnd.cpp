@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/SerialRunAtEnd.h"
-#include "Aggregation/EnclosingStatements.h"
+#include "CudaAST/EnclosingStatements.h"
 
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
@@ -86,7 +86,8 @@ serialRunAtEndHolderArguments(const CUDAKernelCallExpr &Launch,
     return std::nullopt;
   // From the launch out to the body: no loop (the launch would be reached
   // again), and an if whose other way works.
-  const EnclosingStatements Statements(*Body);
+  const EnclosingStatements &Statements =
+      EnclosingStatements::of(*Body, Context);
   bool Splits = false;
   for (const EnclosingStatements::Holder &H : Statements.holding(Launch)) {
     if (isLoop(*H.Outer) || isa<LambdaExpr>(H.Outer))

@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Aggregation/SoleRuntimeCall.h"
-#include "Aggregation/EnclosingStatements.h"
 #include "Aggregation/LaunchingThreads.h"
+#include "CudaAST/EnclosingStatements.h"
 
 #include "CudaAST/CooperativeGroups.h"
 #include "CudaAST/SystemHeaders.h"

@@ -314,7 +314,8 @@ private:
   /// --instrument: \p Launch lowered as written, counted first.
   void countAndLower(const CUDAKernelCallExpr &Launch, FileID File) {
     SourceEdits &Edits = Files.editsOf(File);
-    const LaunchCount Count = countLaunch(Launch, Context, Edits);
+    const LaunchCount Count =
+        countLaunch(Launch, *currentFunction(), Context, Edits);
     if (Count != LaunchCount::None)
       Counted.insert(File);
     lowerAsWritten(Launch, File);

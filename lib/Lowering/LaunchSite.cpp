@@ -78,7 +78,7 @@ std::string LaunchSite::indentationOf(SourceLocation Loc) const {
 }
 
 bool LaunchSite::isStatement() const {
-  return statementSlotOf(Context, Launch);
+  return statementSlotOf(Enclosing, Context, Launch);
 }
 
 } // namespace cdp

@@ -7,24 +7,28 @@
 //===----------------------------------------------------------------------===//
 #include "Lowering/StatementSlot.h"
 
+#include "CudaAST/EnclosingStatements.h"
+
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
 namespace cdp {
 
-const Stmt *statementSlotOf(ASTContext &Context, const Expr &E) {
-  const Stmt *Child = &E;
-  DynTypedNodeList Parents = Context.getParents(*Child);
-  while (Parents.size() == 1 && Parents[0].get<ExprWithCleanups>()) {
-    Child = Parents[0].get<ExprWithCleanups>();
-    Parents = Context.getParents(*Child);
-  }
-  if (Parents.size() != 1)
+const Stmt *statementSlotOf(const FunctionDecl &Enclosing, ASTContext &Context,
+                            const Expr &E) {
+  const Stmt *Body = Enclosing.getBody();
+  if (!Body)
     return nullptr;
-  const Stmt *Parent = Parents[0].get<Stmt>();
+  const EnclosingStatements &Statements =
+      EnclosingStatements::of(*Body, Context);
+  const Stmt *Child = &E;
+  const Stmt *Parent = Statements.parentOf(*Child);
+  while (isa_and_nonnull<ExprWithCleanups>(Parent)) {
+    Child = Parent;
+    Parent = Statements.parentOf(*Child);
+  }
   if (!Parent)
     return nullptr;
   bool Holds = false;

@@ -15,15 +15,17 @@
 #define CDP_LOWER_LOWERING_STATEMENTSLOT_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
 namespace cdp {
 
-/// The statement that holds \p E (under any ExprWithCleanups) as a
-/// statement of its own: a block, a label, a case, an attributed
-/// statement, or an if or loop whose branch or body it is. Null when \p E
-/// is part of something else.
-const clang::Stmt *statementSlotOf(clang::ASTContext &Context,
+/// The statement of \p Enclosing's body that holds \p E (under any
+/// ExprWithCleanups) as a statement of its own: a block, a label, a case,
+/// an attributed statement, or an if or loop whose branch or body it is.
+/// Null when \p E is part of something else, or not in the body.
+const clang::Stmt *statementSlotOf(const clang::FunctionDecl &Enclosing,
+                                   clang::ASTContext &Context,
                                    const clang::Expr &E);
 
 } // namespace cdp

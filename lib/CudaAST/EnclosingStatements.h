@@ -8,16 +8,18 @@
 // loop around it (the launch may come again: no own stream, no single
 // launch a block's first thread makes, no run held for the thread's end),
 // the ifs it is in (the tests of threadIdx that guard it; a branch whose
-// other way works). They share this walk, over the body's own parent map
-// (clang's whole-file map is built once per file and sees the statements
-// a template's instantiations share as having several parents).
+// other way works). They share this walk, over the body's own parent map:
+// clang's whole-file map walks every header's declarations too (a tenth of
+// a small file's run) and sees the statements a template's instantiations
+// share as having several parents.
 //
 //===----------------------------------------------------------------------===//
-#ifndef CDP_LOWER_AGGREGATION_ENCLOSINGSTATEMENTS_H
-#define CDP_LOWER_AGGREGATION_ENCLOSINGSTATEMENTS_H
+#ifndef CDP_LOWER_CUDAAST_ENCLOSINGSTATEMENTS_H
+#define CDP_LOWER_CUDAAST_ENCLOSINGSTATEMENTS_H
 
 #include "clang/AST/ParentMap.h"
 
+#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -42,12 +44,15 @@ public:
   /// the body last; none where \p S is not in the body.
   std::vector<Holder> holding(const clang::Stmt &S) const;
 
-  /// holding(S) of \p Body's statements, read from \p Context's parent map,
-  /// which clang builds once for the translation unit: for one question
-  /// about a body, where building this object walks all of it.
-  static std::vector<Holder> holding(const clang::Stmt &Body,
-                                     const clang::Stmt &S,
-                                     clang::ASTContext &Context);
+  /// The statements of \p Body, built on the first ask and kept while
+  /// \p Context lives: every launch of a kernel asks about the same body,
+  /// and building the map walks all of it.
+  static const EnclosingStatements &of(const clang::Stmt &Body,
+                                       clang::ASTContext &Context);
+
+  /// How many ASTContexts have bodies' statements kept now: for the unit
+  /// tests, which check that a context's go with it.
+  static std::size_t contextsKept();
 
   /// The statement that holds \p S; null for the body, or outside it.
   const clang::Stmt *parentOf(const clang::Stmt &S) const;
@@ -68,4 +73,4 @@ bool mayBeJumpedInto(const clang::Stmt &S);
 
 } // namespace cdp
 
-#endif // CDP_LOWER_AGGREGATION_ENCLOSINGSTATEMENTS_H
+#endif // CDP_LOWER_CUDAAST_ENCLOSINGSTATEMENTS_H

@@ -5,12 +5,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //===----------------------------------------------------------------------===//
 
-#include "Aggregation/EnclosingStatements.h"
+#include "CudaAST/EnclosingStatements.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
-
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <mutex>
 
 using namespace clang;
 
@@ -29,19 +31,46 @@ EnclosingStatements::holding(const Stmt &S) const {
   return Holders;
 }
 
-std::vector<EnclosingStatements::Holder>
-EnclosingStatements::holding(const Stmt &Body, const Stmt &S,
-                             ASTContext &Context) {
-  std::vector<Holder> Holders;
-  for (const Stmt *Inner = &S; Inner != &Body;) {
-    DynTypedNodeList Parents = Context.getParents(*Inner);
-    const Stmt *Outer = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (!Outer)
-      return {}; // Not in the body.
-    Holders.push_back({Outer, Inner});
-    Inner = Outer;
+namespace {
+
+/// The bodies' maps of one ASTContext. A context is one thread's (files
+/// are parsed in parallel), so only the table of contexts is shared.
+using BodyMaps =
+    llvm::DenseMap<const Stmt *, std::unique_ptr<EnclosingStatements>>;
+
+std::mutex ContextsLock;
+llvm::DenseMap<const ASTContext *, std::unique_ptr<BodyMaps>> Contexts;
+
+/// \p Context's maps, forgotten as it is destroyed, before another context
+/// can take its address.
+BodyMaps &mapsOf(ASTContext &Context) {
+  std::lock_guard<std::mutex> Guard(ContextsLock);
+  auto [Entry, Added] = Contexts.try_emplace(&Context);
+  if (Added) {
+    Entry->second = std::make_unique<BodyMaps>();
+    Context.AddDeallocation(
+        [](void *Dying) {
+          std::lock_guard<std::mutex> Guard(ContextsLock);
+          Contexts.erase(static_cast<const ASTContext *>(Dying));
+        },
+        &Context);
   }
-  return Holders;
+  return *Entry->second;
+}
+
+} // namespace
+
+std::size_t EnclosingStatements::contextsKept() {
+  std::lock_guard<std::mutex> Guard(ContextsLock);
+  return Contexts.size();
+}
+
+const EnclosingStatements &EnclosingStatements::of(const Stmt &Body,
+                                                   ASTContext &Context) {
+  std::unique_ptr<EnclosingStatements> &Statements = mapsOf(Context)[&Body];
+  if (!Statements)
+    Statements = std::make_unique<EnclosingStatements>(Body);
+  return *Statements;
 }
 
 const Stmt *EnclosingStatements::parentOf(const Stmt &S) const {
