@@ -584,6 +584,24 @@ template <class T> __device__ unsigned matchIn(unsigned Mask, T Key) {
   return __match_any_sync(Mask, Key) & Mask;
 }
 
+/// Who goes into the device runtime in one turn.
+enum class TurnFor {
+  /// The lanes that reach the call together, as they would go in without
+  /// the turn: a launch as written, whose turn is inline at its site. The
+  /// turn is skipped where no other lane of the warp can be inside.
+  LanesHere,
+  /// The calling lane alone: the aggregation runtime's calls, each one
+  /// lane's launch, made from functions that every launch site of a kernel
+  /// shares (launchAlone, out of line). Lanes that came there from
+  /// different sites, or from one site at different times, are reconverged
+  /// in them; with one stamp they went into the runtime together, and
+  /// cudaGetParameterBufferV2 kept them there for good (H200, CUDA 13.0:
+  /// program fuzzer seed 8922 under --optimize, 10 runs of 15; cuda-gdb
+  /// showed lanes 0 and 2 of a warp inside, each from a launch of its own,
+  /// lane 1 waiting for the turn). Never skipped.
+  ThisLane,
+};
+
 /// Holds this warp's runtime turn for the calling lane and the lanes that
 /// are here with it, from construction to destruction. Scope it around one
 /// call into the device runtime.
@@ -596,11 +614,14 @@ class RuntimeTurn {
 
   /// The same for the lanes that run this together, and for no other
   /// group of the warp: a warp reads %clock once per instruction, one
-  /// instruction a cycle.
-  CDP_LAUNCH_PATH __device__ static unsigned long long stamp() {
+  /// instruction a cycle. For TurnFor::ThisLane, the lane's own: its lane
+  /// index below the clock's bits.
+  CDP_LAUNCH_PATH __device__ static unsigned long long stamp(TurnFor For) {
     unsigned Clock;
     asm volatile("mov.u32 %0, %%clock;" : "=r"(Clock));
-    return (static_cast<unsigned long long>(Clock) | 1ull) << 32;
+    const unsigned Own =
+        For == TurnFor::ThisLane ? (Clock << 6) | (laneId() << 1) : Clock;
+    return (static_cast<unsigned long long>(Own) | 1ull) << 32;
   }
 
 public:
@@ -611,9 +632,9 @@ public:
   /// launches took 13% longer than nvcc's with the turn, 4% without
   /// (H200; ProteinSimGPU's frames 7.5% and 2-5%). So is a warp whose
   /// lanes all launch at once. The calls of obtainBuffer and launchBuffer
-  /// skip the turn so (MaySkipTurn); the aggregation runtime's, which one
-  /// thread makes, do not: the check took its out-of-line launchAlone to
-  /// 50 registers, past a parent's own cap of 48
+  /// skip the turn so (TurnFor::LanesHere); the aggregation runtime's, which
+  /// one thread makes, do not: the check took its out-of-line launchAlone to 50
+  /// registers, past a parent's own cap of 48
   /// (test/Lowering/aggregate-register-cap.cu).
   CDP_LAUNCH_PATH __device__ static bool wholeWarpHere() {
     const unsigned Threads = blockDim.x * blockDim.y * blockDim.z;
@@ -649,14 +670,15 @@ public:
   // reconverged there, took one stamp and entered the runtime together:
   // 4 of the program fuzzer's 320 builds hung (H100, seeds 526, 549, 559
   // and 562), which pass with the turn inline.
-  CDP_LAUNCH_PATH __device__ RuntimeTurn() : Turn(ofThisWarp()) {
+  CDP_LAUNCH_PATH __device__ explicit RuntimeTurn(TurnFor For)
+      : Turn(ofThisWarp()) {
     // The lanes here run the compare-and-swap as one instruction: the
     // first takes the turn with their stamp, the others find it there.
     // A lane that found another group there (the turn was given back
     // while the instruction ran) tries again with a new stamp, so it
     // never joins lanes that went in without it.
     for (;;) {
-      const unsigned long long Mine = stamp();
+      const unsigned long long Mine = stamp(For);
       const unsigned long long Held = atomicCAS(Turn, 0ull, Mine);
       if (Held == 0ull || (Held >> 32) == (Mine >> 32))
         break;
@@ -676,18 +698,19 @@ public:
 };
 
 /// Makes \p Into, one call into the device runtime, inside this warp's
-/// runtime turn; or without the turn where \p MaySkip and the whole warp is
-/// here (RuntimeTurn::wholeWarpHere), or the launch's thread is alone in
-/// its warp in a one-dimensional block (\p AloneInWarp: one thread of its
-/// block, or one lane of each warp).
-template <bool MaySkip, class Call>
+/// runtime turn, for \p For; or, for TurnFor::LanesHere, without the turn
+/// where the whole warp is here (RuntimeTurn::wholeWarpHere), or the
+/// launch's thread is alone in its warp in a one-dimensional block
+/// (\p AloneInWarp: one thread of its block, or one lane of each warp).
+template <TurnFor For, class Call>
 CDP_LAUNCH_PATH __device__ auto inRuntimeTurn(const Call &Into,
                                               bool AloneInWarp)
     -> decltype(Into()) {
-  if (MaySkip && ((AloneInWarp && RuntimeTurn::oneDimensionalBlock()) ||
-                  RuntimeTurn::wholeWarpHere()))
+  if (For == TurnFor::LanesHere &&
+      ((AloneInWarp && RuntimeTurn::oneDimensionalBlock()) ||
+       RuntimeTurn::wholeWarpHere()))
     return Into();
-  RuntimeTurn Turn;
+  RuntimeTurn Turn(For);
   return Into();
 }
 
@@ -701,7 +724,7 @@ CDP_LAUNCH_PATH __device__ bool needsBuffer(bool UseV2) {
 /// Obtains a parameter buffer for a launch of `Kernel` in `Config`, through
 /// V2 or V1 as the stream needs. Null when the device runtime has none; the
 /// error then stays where cudaGetLastError() finds it.
-template <class Layout, bool MaySkipTurn = true>
+template <class Layout, TurnFor For = TurnFor::LanesHere>
 CDP_LAUNCH_PATH __device__ void *
 obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2,
              bool AloneInWarp = false) {
@@ -718,7 +741,7 @@ obtainBuffer(void *Kernel, const LaunchConfig &Config, bool UseV2,
                                       : kParamBufferAlign;
     return cudaGetParameterBuffer(Align, Layout::size);
   };
-  return inRuntimeTurn<MaySkipTurn>(Obtain, AloneInWarp);
+  return inRuntimeTurn<For>(Obtain, AloneInWarp);
 }
 
 /// Where parameter `Offset` goes in `Buffer`, which is known to be at least
@@ -734,7 +757,7 @@ CDP_LAUNCH_PATH __device__ void *slotAt(void *Buffer, std::size_t Offset) {
 /// cudaGetLastError(); the launch call's own result is returned for the
 /// aggregation runtime, which must know whether this launch was made (the
 /// thread's last error may be an earlier call's).
-template <class Layout, bool MaySkipTurn = true>
+template <class Layout, TurnFor For = TurnFor::LanesHere>
 CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
                                                     const LaunchConfig &Config,
                                                     bool UseV2,
@@ -749,7 +772,7 @@ CDP_LAUNCH_PATH __device__ cudaError_t launchBuffer(void *Kernel, void *Buffer,
                               Config.Stream);
     return cudaErrorLaunchOutOfResources;
   };
-  const cudaError_t Result = inRuntimeTurn<MaySkipTurn>(Launch, AloneInWarp);
+  const cudaError_t Result = inRuntimeTurn<For>(Launch, AloneInWarp);
   // A block's one launch into its default stream, made without the turn,
   // stays in the runtime's way as long as the turn's release would have:
   // an atomic on the warp's turn (adding 0 changes no holder's count).

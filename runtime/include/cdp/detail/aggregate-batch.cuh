@@ -175,7 +175,9 @@ __device__ cudaError_t launchWith(void (*Kernel)(BatchType),
   static_assert(cdp::detail::LaunchableKernel<BatchType>::value);
   void *Entry = reinterpret_cast<void *>(Kernel);
   const bool UseV2 = cdp::detail::usesLaunchV2(Config.Stream);
-  void *Buffer = cdp::detail::obtainBuffer<Layout, false>(Entry, Config, UseV2);
+  void *Buffer =
+      cdp::detail::obtainBuffer<Layout, cdp::detail::TurnFor::ThisLane>(
+          Entry, Config, UseV2);
   if (!Buffer) // The error stays for cudaGetLastError(), as with <<<>>>.
     return cudaPeekAtLastError();
   auto *Param = static_cast<BatchType *>(Buffer);
@@ -189,7 +191,8 @@ __device__ cudaError_t launchWith(void (*Kernel)(BatchType),
     for (std::size_t I = 0; I < sizeof(RecordType) / sizeof(unsigned); ++I)
       To[I] = From[I];
   }
-  return cdp::detail::launchBuffer<Layout, false>(Entry, Buffer, Config, UseV2);
+  return cdp::detail::launchBuffer<Layout, cdp::detail::TurnFor::ThisLane>(
+      Entry, Buffer, Config, UseV2);
 }
 
 /// One original launch, alone: a one-record batch by value. The device
