@@ -256,18 +256,18 @@ const Expr *earlyReturnTest(const Stmt &S) {
 }
 
 /// The components of threadIdx that \p Body reads.
-void noteReadComponents(const Stmt *Body, bool (&Read)[3]) {
+std::array<bool, 3> readComponents(const Stmt *Body) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    bool (&Read)[3];
-    explicit Finder(bool (&Read)[3]) : Read(Read) {}
+    std::array<bool, 3> Read = {false, false, false};
     bool VisitPseudoObjectExpr(PseudoObjectExpr *Property) {
       const std::optional<IndexMember> Member = indexMemberOf(Property);
       if (Member && Member->Variable == "threadIdx")
         Read[Member->Component] = true;
       return true;
     }
-  } Find(Read);
+  } Find;
   Find.TraverseStmt(const_cast<Stmt *>(Body));
+  return Find.Read;
 }
 
 } // namespace
@@ -290,11 +290,8 @@ OneThreadStatements oneThreadRegion(const Stmt &S,
   };
   std::optional<std::array<bool, 3>> Read;
   auto ReadsComponent = [&](unsigned Component) {
-    if (!Read) {
-      bool Components[3] = {false, false, false};
-      noteReadComponents(Body, Components);
-      Read = {Components[0], Components[1], Components[2]};
-    }
+    if (!Read)
+      Read = readComponents(Body);
     return (*Read)[Component];
   };
   TestedIndices Tested;
