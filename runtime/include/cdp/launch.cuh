@@ -55,17 +55,20 @@
 #define CDP_RUNTIME_LAUNCH_BOUNDS __launch_bounds__(1024)
 #endif
 
-/// The functions of a lowered launch's path. A release build inlines them
-/// anyway; a device-debug build (nvcc -G) calls every function out of line
-/// except those marked __forceinline__. Out of line, each is compiled for
-/// as many registers as it wants (53 for DeviceLaunch's constructor), and
-/// nvlink refuses a kernel with a tighter cap of its own that calls one,
-/// where nvcc's own launch sequence, inline, links.
-#ifdef __CUDACC_DEBUG__
+/// The functions of a lowered launch's path, inline at every launch site in
+/// every build, as nvcc's own launch sequence is:
+/// - The runtime turn needs it (RuntimeTurn): the stamp of the lanes that
+///   reach a call together tells them from the warp's other groups only
+///   where each site has its own copy of the call. A function that every
+///   site of a kernel shares (a coarsened or checked launch of one child),
+///   left out of line, lets lanes of two sites reconverge in it, as they did
+///   in the aggregation's launchAlone (TurnFor::ThisLane). Release builds
+///   inlined these functions before they were forced to, by nvcc's choice.
+/// - A device-debug build (nvcc -G) calls every function out of line except
+///   those marked __forceinline__. Out of line, each is compiled for as many
+///   registers as it wants (53 for DeviceLaunch's constructor), and nvlink
+///   refuses a kernel with a tighter cap of its own that calls one.
 #define CDP_LAUNCH_PATH __forceinline__
-#else
-#define CDP_LAUNCH_PATH inline
-#endif
 
 namespace cdp {
 
@@ -924,12 +927,12 @@ DeviceLaunch(AloneInWarpTag, void (*)(Params...), const LaunchConfig &)
 /// Before C++17 (no deduction guides), dependent launches write
 /// `cdp::makeDeviceLaunch(k<T>, {...})`.
 template <class... Params>
-__device__ DeviceLaunch<void(Params...), 0>
+CDP_LAUNCH_PATH __device__ DeviceLaunch<void(Params...), 0>
 makeDeviceLaunch(void (*Kernel)(Params...), const LaunchConfig &Config) {
   return DeviceLaunch<void(Params...), 0>(Kernel, Config);
 }
 template <class... Params>
-__device__ DeviceLaunch<void(Params...), 0>
+CDP_LAUNCH_PATH __device__ DeviceLaunch<void(Params...), 0>
 makeDeviceLaunch(AloneInWarpTag Tag, void (*Kernel)(Params...),
                  const LaunchConfig &Config) {
   return DeviceLaunch<void(Params...), 0>(Tag, Kernel, Config);
@@ -979,7 +982,7 @@ template <class... Params> struct CheckedLaunchState {
     ParamStore<Param>::store(Staged + Offset, Value);
   }
 
-  __device__ void launch() {
+  CDP_LAUNCH_PATH __device__ void launch() {
     if (Rejected)
       return;
     void *KernelAddress = reinterpret_cast<void *>(Kernel);
@@ -1020,7 +1023,7 @@ public:
     return CheckedDeviceLaunch<void(Params...), Packed + 1>(Shared);
   }
 
-  __device__ void launch() && {
+  CDP_LAUNCH_PATH __device__ void launch() && {
     static_assert(Packed == State::Layout::count,
                   "cdp: fewer arguments than the kernel has parameters");
     Shared.launch();
@@ -1049,7 +1052,7 @@ public:
     return CheckedDeviceLaunch<void(Params...), 1>(*this);
   }
 
-  __device__ void launch() && {
+  CDP_LAUNCH_PATH __device__ void launch() && {
     static_assert(State::Layout::count == 0,
                   "cdp: fewer arguments than the kernel has parameters");
     State::launch();
@@ -1596,7 +1599,7 @@ __device__ void blocks(dim3 Grid, const Args &...Arguments) {
 
 /// \p Config with \p Factor times fewer blocks along x.
 template <unsigned Factor>
-__device__ LaunchConfig coarsened(LaunchConfig Config) {
+CDP_LAUNCH_PATH __device__ LaunchConfig coarsened(LaunchConfig Config) {
   static_assert(Factor > 1, "cdp: a coarsening factor is at least 2");
   Config.Grid.x = Config.Grid.x / Factor + (Config.Grid.x % Factor != 0);
   return Config;
@@ -1606,9 +1609,9 @@ __device__ LaunchConfig coarsened(LaunchConfig Config) {
 /// \p Factor times fewer blocks along x. Each value converts to its
 /// parameter's type, as in a call.
 template <unsigned Factor, class... Params>
-__device__ void launch(void (*Kernel)(dim3, Params...),
-                       const LaunchConfig &Config,
-                       typename Identity<Params>::type... Values) {
+CDP_LAUNCH_PATH __device__ void
+launch(void (*Kernel)(dim3, Params...), const LaunchConfig &Config,
+       typename Identity<Params>::type... Values) {
   DeviceLaunch<void(dim3, Params...)>(Kernel, coarsened<Factor>(Config))
       .args(Config.Grid, Values...)
       .launch();
@@ -1618,9 +1621,9 @@ __device__ void launch(void (*Kernel)(dim3, Params...),
 /// is checked at \p Site as a lowered one is, its arguments counted as
 /// written (the coarsened kernel's grid parameter comes first).
 template <unsigned Factor, class... Params>
-__device__ void launch(LaunchSiteInfo *Site, void (*Kernel)(dim3, Params...),
-                       const LaunchConfig &Config,
-                       typename Identity<Params>::type... Values) {
+CDP_LAUNCH_PATH __device__ void
+launch(LaunchSiteInfo *Site, void (*Kernel)(dim3, Params...),
+       const LaunchConfig &Config, typename Identity<Params>::type... Values) {
   if (detail::rejectsPointers<Params...>(*Site, Values...))
     return;
   CheckedDeviceLaunch<void(dim3, Params...)>(Site, Kernel,
