@@ -26,8 +26,6 @@ namespace cdp {
 
 namespace {
 
-constexpr StringRef DeviceSynchronize = "cudaDeviceSynchronize";
-
 class ParentCodeFinder : public RecursiveASTVisitor<ParentCodeFinder> {
 public:
   bool VisitCallExpr(CallExpr *Call) {
@@ -76,7 +74,7 @@ private:
     std::optional<RuntimeCall> Call = asRuntimeCall(E);
     if (!Call)
       return;
-    if (Call->Name == DeviceSynchronize)
+    if (Call->Name == DeviceSynchronizeName)
       Code.Waits.push_back(Call->Call);
     else if ((Call->Name == "free" || Call->Name == "cudaFree") &&
              Call->Resolved && Call->Args.size() == 1)
@@ -221,7 +219,7 @@ void AfterLaunchCheck::noteRemovedWait(const CUDAKernelCallExpr &Launch,
   Preprocessor &PP = Context.preprocessor();
   bool Noted = false;
   forEachMentionWithOpeners(
-      *Parent, {DeviceSynchronize}, SM, Context.ast().getLangOpts(),
+      *Parent, {DeviceSynchronizeName}, SM, Context.ast().getLangOpts(),
       [&](const Token &Mention, ArrayRef<StringRef> Openers) {
         SourceLocation Loc = Mention.getLocation();
         if (Noted || !before(Launch.getEndLoc(), Loc) ||

@@ -27,8 +27,6 @@ using namespace clang::ast_matchers;
 namespace cdp {
 namespace {
 
-constexpr StringRef Function = "cudaDeviceSynchronize";
-
 constexpr StringRef Message =
     "cudaDeviceSynchronize() is not available in device code under CDP2 "
     "(CUDA 12 and later; always on sm_90 and up): a parent grid can no "
@@ -41,7 +39,7 @@ public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &Finder) override {
-    addRuntimeCallMatchers(Finder, {Function}, this);
+    addRuntimeCallMatchers(Finder, {DeviceSynchronizeName}, this);
     addDeviceFunctionMatcher(Finder, /*WithHostDevice=*/false);
   }
 
@@ -113,14 +111,14 @@ CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {
 }
 
 void DeviceSynchronizeCheck::findReferencesInTokens(const FunctionDecl &F) {
-  forEachMentionIn(
-      F, {Function}, [&](const Token &Identifier, const Token &Next) {
-        // A call is reported from the AST, with its fix-it.
-        if (Next.is(tok::l_paren))
-          return;
-        diag(Identifier.getLocation(), Message)
-            << SourceRange(Identifier.getLocation(), Identifier.getEndLoc());
-      });
+  forEachMentionIn(F, {DeviceSynchronizeName},
+                   [&](const Token &Identifier, const Token &Next) {
+                     // A call is reported from the AST, with its fix-it.
+                     if (Next.is(tok::l_paren))
+                       return;
+                     diag(Identifier.getLocation(), Message) << SourceRange(
+                         Identifier.getLocation(), Identifier.getEndLoc());
+                   });
 }
 
 } // namespace

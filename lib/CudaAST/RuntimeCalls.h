@@ -48,6 +48,10 @@ std::optional<RuntimeCall> asRuntimeCall(const clang::Expr &E);
 /// thread's last error.
 bool readsLastError(const clang::Expr &E);
 
+/// CDP1's device-side wait for a thread's children, which CDP2 removed:
+/// what the checks reject, --migrate-cdp1 rewrites and the driver scans for.
+constexpr llvm::StringLiteral DeviceSynchronizeName = "cudaDeviceSynchronize";
+
 /// The flags the device runtime requires (driver_types.h defines them as
 /// macros, which the AST does not keep): the only kind of stream and of
 /// event it makes.

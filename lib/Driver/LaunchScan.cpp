@@ -10,6 +10,7 @@
 #include "Driver/ActionFactory.h"
 #include "Driver/FilesRead.h"
 
+#include "CudaAST/RuntimeCalls.h"
 #include "Lowering/SelectedHeaders.h"
 
 #include "clang/Frontend/FrontendActions.h"
@@ -33,7 +34,7 @@ namespace {
 /// which refuses it too.
 bool namesWhatTheToolReads(StringRef Name) {
   static const llvm::StringSet<> Names = {
-      "cudaDeviceSynchronize",
+      DeviceSynchronizeName,
       "cudaGetParameterBuffer",
       "cudaGetParameterBufferV2",
       "cudaLaunchDevice",

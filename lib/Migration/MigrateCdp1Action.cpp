@@ -13,6 +13,7 @@
 
 #include "CudaAST/FunctionStackVisitor.h"
 #include "CudaAST/NvccAcceptedErrors.h"
+#include "CudaAST/RuntimeCalls.h"
 #include "Lowering/SelectedHeaders.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -94,7 +95,7 @@ public:
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->getIdentifier() &&
-        Callee->getName() == "cudaDeviceSynchronize" && DeviceSide) {
+        Callee->getName() == DeviceSynchronizeName && DeviceSide) {
       if (Function->hasAttr<CUDAGlobalAttr>() &&
           !isa<CXXMethodDecl>(Function)) {
         Syncs[Function].push_back(Call);
