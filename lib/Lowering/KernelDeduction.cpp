@@ -65,12 +65,51 @@ struct CallArgument {
   bool IsExpansion = false;
 };
 
-/// One deduced template type parameter: a type, or for a parameter pack,
-/// its elements (each a type, or an expansion of an enclosing pack).
+/// One deduced template argument: a type, a template (for a template
+/// template parameter), or a value (for a non-type one: the expression the
+/// pattern wrote, or the integer of an instantiation).
+struct DeducedElement {
+  TemplateArgument Argument;
+  /// An expansion of an enclosing pack (`Ts...`).
+  bool IsExpansion = false;
+};
+
+/// One deduced template parameter: its argument, or for a parameter pack,
+/// its elements (types, each maybe an expansion of an enclosing pack).
 struct DeducedParameter {
   bool IsPack = false;
-  llvm::SmallVector<CallArgument, 2> Elements; ///< Type and IsExpansion.
+  llvm::SmallVector<DeducedElement, 2> Elements;
 };
+
+/// The template \p Name names, as the kernel's template parameters are
+/// compared: a template template parameter, or a class template.
+const TemplateDecl *templateOf(TemplateName Name) {
+  const TemplateDecl *Decl = Name.getAsTemplateDecl();
+  return Decl ? cast<TemplateDecl>(Decl->getCanonicalDecl()) : nullptr;
+}
+
+/// Whether two deductions of one template parameter give one argument.
+bool sameArgument(const TemplateArgument &A, const TemplateArgument &B,
+                  const ASTContext &Context) {
+  if (A.getKind() != B.getKind())
+    return false;
+  switch (A.getKind()) {
+  case TemplateArgument::Type:
+    return Context.hasSameType(A.getAsType(), B.getAsType());
+  case TemplateArgument::Template:
+    return templateOf(A.getAsTemplate()) == templateOf(B.getAsTemplate());
+  case TemplateArgument::Integral:
+    return llvm::APSInt::isSameValue(A.getAsIntegral(), B.getAsIntegral());
+  case TemplateArgument::Expression: {
+    llvm::FoldingSetNodeID AID, BID;
+    A.getAsExpr()->Profile(AID, Context, /*Canonical=*/true);
+    B.getAsExpr()->Profile(BID, Context, /*Canonical=*/true);
+    return AID == BID;
+  }
+  default:
+    return false;
+  }
+}
 
 /// Template argument deduction from a call ([temp.deduct.call]) for the
 /// parameter forms of the file comment; anything else fails.
@@ -123,6 +162,35 @@ private:
     return Param->getIndex();
   }
 
+  /// The index of the kernel's own template parameter \p Decl, if it is.
+  std::optional<unsigned> ownParameter(const NamedDecl *Decl) const {
+    const TemplateParameterList &Params = *Template.getTemplateParameters();
+    for (unsigned I = 0; I < Params.size(); ++I)
+      if (Params.getParam(I) == Decl)
+        return I;
+    return std::nullopt;
+  }
+
+  /// The kernel's template template parameter that \p Name names, if any.
+  std::optional<unsigned> ownParameter(TemplateName Name) const {
+    const auto *Param =
+        dyn_cast_or_null<TemplateTemplateParmDecl>(Name.getAsTemplateDecl());
+    if (!Param || Param->getDepth() != Depth)
+      return std::nullopt;
+    return ownParameter(Param);
+  }
+
+  /// The kernel's non-type template parameter that \p Value names alone
+  /// (`N`, not `N + 1`, which deduces nothing), if any.
+  std::optional<unsigned> ownParameter(const Expr &Value) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Value.IgnoreParenImpCasts());
+    const auto *Param =
+        Ref ? dyn_cast<NonTypeTemplateParmDecl>(Ref->getDecl()) : nullptr;
+    if (!Param || Param->getDepth() != Depth)
+      return std::nullopt;
+    return ownParameter(Param);
+  }
+
   /// Whether \p A, at an instantiation, stood in the pattern for a type
   /// the pattern could not look into.
   bool isOpaque(QualType A) const {
@@ -137,13 +205,17 @@ private:
     return false;
   }
 
-  bool bind(unsigned Index, QualType Type) {
+  bool bind(unsigned Index, const TemplateArgument &Argument) {
     std::optional<DeducedParameter> &Slot = Deduced[Index];
     if (Slot) // Deduced twice: both must agree.
-      return !Slot->IsPack && Context.hasSameType(Slot->Elements[0].Type, Type);
+      return !Slot->IsPack &&
+             sameArgument(Slot->Elements[0].Argument, Argument, Context);
     Slot.emplace();
-    Slot->Elements.push_back({Type, false, false});
+    Slot->Elements.push_back({Argument, false});
     return true;
+  }
+  bool bind(unsigned Index, QualType Type) {
+    return bind(Index, TemplateArgument(Type));
   }
 
   /// `P` against an argument passed to a function parameter of type `P`.
@@ -208,23 +280,43 @@ private:
   }
 
   /// `Box<U, 4>` against `Box<T, 4>` (written in the template) or against a
-  /// class template specialization (an instantiation).
+  /// class template specialization (an instantiation); also `Tmpl<U, N>`,
+  /// where the kernel's template template parameter `Tmpl` and non-type
+  /// parameter `N` are deduced.
   bool deduceSpecialization(const TemplateSpecializationType &P, QualType A) {
-    const TemplateDecl *PTemplate = P.getTemplateName().getAsTemplateDecl();
-    const TemplateDecl *ATemplate = nullptr;
+    // An instantiation's own arguments, canonical: its sugar may keep a
+    // value as the substituted expression.
+    const auto *Record = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        A->getAsCXXRecordDecl());
+    TemplateName AName;
     llvm::ArrayRef<TemplateArgument> AArgs;
     if (const auto *ASpec = A->getAs<TemplateSpecializationType>()) {
-      ATemplate = ASpec->getTemplateName().getAsTemplateDecl();
+      AName = ASpec->getTemplateName();
       AArgs = ASpec->template_arguments();
-    } else if (const auto *Record =
-                   dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-                       A->getAsCXXRecordDecl())) {
-      ATemplate = Record->getSpecializedTemplate();
+    } else if (const auto *Injected = A->getAs<InjectedClassNameType>()) {
+      // The class template's own name inside it: `this` is a `Tree<T> *`.
+      ClassTemplateDecl *Class =
+          Injected->getDecl()->getDescribedClassTemplate();
+      if (!Class)
+        return false;
+      AName = TemplateName(Class);
+      AArgs = Class->getInjectedTemplateArgs(Context);
+    } else if (Record) {
+      AName = TemplateName(Record->getSpecializedTemplate());
       AArgs = Record->getTemplateArgs().asArray();
     }
-    if (!PTemplate || !ATemplate ||
-        PTemplate->getCanonicalDecl() != ATemplate->getCanonicalDecl())
+    const TemplateDecl *ATemplate = templateOf(AName);
+    if (!ATemplate)
       return false;
+    if (std::optional<unsigned> Own = ownParameter(P.getTemplateName())) {
+      if (!bind(*Own,
+                TemplateArgument(
+                    Record ? TemplateName(Record->getSpecializedTemplate())
+                           : AName)))
+        return false;
+    } else if (templateOf(P.getTemplateName()) != ATemplate) {
+      return false;
+    }
     llvm::ArrayRef<TemplateArgument> PArgs = P.template_arguments();
     if (PArgs.size() > AArgs.size())
       return false;
@@ -232,6 +324,17 @@ private:
       const TemplateArgument &PArg = PArgs[I];
       if (!PArg.isDependent())
         continue;
+      if (PArg.getKind() == TemplateArgument::Expression) {
+        std::optional<unsigned> Own = ownParameter(*PArg.getAsExpr());
+        const TemplateArgument &AArg =
+            Record ? Record->getTemplateArgs()[I] : AArgs[I];
+        if (!Own ||
+            (AArg.getKind() != TemplateArgument::Integral &&
+             AArg.getKind() != TemplateArgument::Expression) ||
+            !bind(*Own, AArg))
+          return false;
+        continue;
+      }
       if (PArg.getKind() != TemplateArgument::Type ||
           AArgs[I].getKind() != TemplateArgument::Type ||
           !deduceQualified(PArg.getAsType(), AArgs[I].getAsType(),
@@ -256,7 +359,7 @@ private:
       Single.IsExpansion = false;
       if (!One.deduceParameter(Pattern, Single) || !One.Deduced[*Index])
         return false;
-      CallArgument Element = One.Deduced[*Index]->Elements[0];
+      DeducedElement Element = One.Deduced[*Index]->Elements[0];
       Element.IsExpansion = Arg.IsExpansion;
       Pack.Elements.push_back(Element);
     }
@@ -301,9 +404,7 @@ bool agreesWith(const Deducer &Deduced, unsigned Explicit,
     if (Mine->Elements.size() != TheirElements.size())
       return false;
     for (size_t E = 0; E < TheirElements.size(); ++E)
-      if (TheirElements[E].getKind() != TemplateArgument::Type ||
-          !Context.hasSameType(Mine->Elements[E].Type,
-                               TheirElements[E].getAsType()))
+      if (!sameArgument(Mine->Elements[E].Argument, TheirElements[E], Context))
         return false;
   }
   return true;
@@ -323,6 +424,39 @@ bool namesInventedParameter(QualType Type) {
   } Find;
   Find.TraverseType(Type);
   return Find.Found;
+}
+
+/// A template argument deduced in the pattern, as the lowered launch writes
+/// it at the launch; nothing when it cannot be written there.
+std::optional<std::string> spellArgument(const TemplateArgument &Argument,
+                                         const ASTContext &Context) {
+  switch (Argument.getKind()) {
+  case TemplateArgument::Type:
+    if (namesInventedParameter(Argument.getAsType()))
+      return std::nullopt;
+    return spellType(Argument.getAsType(), Context);
+  case TemplateArgument::Template: {
+    const TemplateDecl *Template = templateOf(Argument.getAsTemplate());
+    if (!Template || !Template->getIdentifier())
+      return std::nullopt;
+    // A template parameter by its name; a class template `::`-rooted, as
+    // spellType writes types.
+    if (isa<TemplateTemplateParmDecl>(Template))
+      return Template->getName().str();
+    return "::" + Template->getQualifiedNameAsString();
+  }
+  case TemplateArgument::Expression:
+  case TemplateArgument::Integral: {
+    // A value as the pattern wrote it (`N`), or a constant.
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    Argument.print(PrintingPolicy(Context.getLangOpts()), OS,
+                   /*IncludeType=*/true);
+    return Text;
+  }
+  default:
+    return std::nullopt;
+  }
 }
 
 } // namespace
@@ -382,13 +516,12 @@ deduceDependentKernel(const CUDAKernelCallExpr &Launch,
     }
     if (Defaulted)
       return std::nullopt;
-    for (const CallArgument &Element : Param->Elements) {
-      if (namesInventedParameter(Element.Type))
+    for (const DeducedElement &Element : Param->Elements) {
+      std::optional<std::string> Argument =
+          spellArgument(Element.Argument, Context);
+      if (!Argument)
         return std::nullopt;
-      std::optional<std::string> Type = spellType(Element.Type, Context);
-      if (!Type)
-        return std::nullopt;
-      Spelled.push_back(*Type + (Element.IsExpansion ? "..." : ""));
+      Spelled.push_back(*Argument + (Element.IsExpansion ? "..." : ""));
     }
   }
 

@@ -13,9 +13,12 @@
 // ...)`), so the tool deduces U as the call would, in terms of the
 // template's own parameters, for the forms a kernel's parameters take in
 // practice: `U`, `U *`, `const U *`, `U &`, `const U &`, `U &&`,
-// `Box<U, N>`, and a parameter pack `Us...` fed by single arguments or by
-// a pack expansion (`values...` gives `Us = Ts...`). Anything else is not
-// deduced, and the launch is refused as before.
+// `Box<U, 4>`, `Tmpl<U, N>` (a template template parameter `Tmpl` and a
+// non-type parameter `N` of the kernel, as a recursive kernel of a
+// template template parameter relaunches itself), and a parameter pack
+// `Us...` fed by single arguments or by a pack expansion (`values...`
+// gives `Us = Ts...`). Anything else is not deduced, and the launch is
+// refused as before.
 //
 // Each deduction is checked against every instantiation of the launch in
 // the translation unit: the same rule applied to the instantiated argument

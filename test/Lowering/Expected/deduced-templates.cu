@@ -53,3 +53,40 @@ template __global__ void parent<float>(float *);
 template __global__ void readOnly<const int>(const int *);
 template __global__ void forwardAll<int, double *>(int, double *);
 template __global__ void forwardAll<>();
+
+// A kernel of a template template parameter and a non-type one, as a
+// priority search tree's builder relaunches itself (arraylistnumstring/
+// static-priority-search-tree, populateTree): `grow<T, P, I, N>` in its own
+// body, `grow<T, Q, J, M>` in a class template's member, whose own
+// parameters its argument names. At the instantiations, P is Point and N
+// is 2, as clang chose.
+template <class T, class I, unsigned long N> struct Point {
+  T x;
+  I ids[N];
+};
+template <class T, template <class, class, unsigned long> class P, class I,
+          unsigned long N>
+__global__ void grow(T *root, P<T, I, N> *points, int depth) {
+  if (depth > 0)
+    cdp::DeviceLaunch(grow<T, P, I, N>, {1, 1})
+        .arg(root)
+        .arg(points)
+        .arg(depth - 1)
+        .launch();
+#line 66
+}
+template <class T, template <class, class, unsigned long> class Q, class J,
+          unsigned long M>
+struct Tree {
+  __device__ void plant(T *root, Q<T, J, M> *points) {
+    cdp::DeviceLaunch(grow<T, Q, J, M>, {1, 1})
+        .arg(root)
+        .arg(points)
+        .arg(3)
+        .launch();
+#line 72
+  }
+};
+template __global__ void grow<float, Point, int, 2>(float *,
+                                                   Point<float, int, 2> *, int);
+template struct Tree<double, Point, long, 1>;
