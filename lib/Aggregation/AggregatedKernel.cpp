@@ -9,6 +9,7 @@
 
 #include "Aggregation/ChildGridUses.h"
 #include "Aggregation/LaunchBounds.h"
+#include "CudaAST/KernelFriends.h"
 #include "CudaAST/KernelName.h"
 #include "CudaAST/LineDirectives.h"
 #include "CudaAST/RuntimeNames.h"
@@ -101,16 +102,22 @@ public:
           DeclaredFirst ? headWithoutDefaults(Params) + "\n" : TemplateHeader;
     }
     PrintingPolicy Policy = Context.getPrintingPolicy();
-    llvm::SmallVector<std::string, 8> Types;
-    for (const ParmVarDecl *Param : Child.parameters())
-      Types.push_back(Param->getType().getAsString(Policy));
+    // The copy's parameter as \p Declaration of the child spells the
+    // child's parameter types (a friend template spells them in its own
+    // template parameters' names).
+    auto BatchParameter = [&](const FunctionDecl &Declaration) {
+      llvm::SmallVector<std::string, 8> Types;
+      for (const ParmVarDecl *Param : Declaration.parameters())
+        Types.push_back(Param->getType().getAsString(Policy));
+      return runtime::AggregatedNamespace.str() +
+             (OneShape ? "SyncedBatch<" : "Batch<") + llvm::join(Types, ", ") +
+             "> cdp_batch";
+    };
     const std::string Name = Child.getNameAsString();
     const std::string Signature =
         std::string(Child.getStorageClass() == SC_Static ? "static " : "") +
         "__global__ void " + copyLaunchBounds(Child, Context) + Name +
-        "_aggregated(" + runtime::AggregatedNamespace.str() +
-        (OneShape ? "SyncedBatch<" : "Batch<") + llvm::join(Types, ", ") +
-        "> cdp_batch)";
+        "_aggregated(" + BatchParameter(Child) + ")";
 
     std::string Text = "\n\n/// '" + Name +
                        "' for aggregated launches (cdp-lower --aggregate): "
@@ -144,10 +151,36 @@ public:
 
     if (DeclaredFirst)
       declareBefore(*Child.getFirstDecl(), TemplateHeader + Signature + ";");
+    // The copy runs the child's body, which may reach the private members
+    // of the classes that befriend the child: they befriend the copy too.
+    for (const FunctionDecl *Friend : friendDeclarationsOf(Child, SM))
+      befriend(*Friend, Name + "_aggregated(" + BatchParameter(*Friend) + ")");
     return true;
   }
 
 private:
+  /// Declares `__global__ void <Declarator>` a friend after \p Friend, a
+  /// friend declaration of the child, in its class.
+  void befriend(const FunctionDecl &Friend, const std::string &Declarator) {
+    const LangOptions &LangOpts = Context.getLangOpts();
+    std::string Head;
+    SourceLocation Begin = Friend.getOuterLocStart();
+    if (const FunctionTemplateDecl *Template =
+            Friend.getDescribedFunctionTemplate()) {
+      Head = writtenText(Template->getTemplateParameters()->getSourceRange(),
+                         SM, LangOpts) +
+             " ";
+      Begin = Template->getBeginLoc();
+    }
+    std::optional<Token> Semi = Lexer::findNextToken(
+        SM.getExpansionLoc(Friend.getEndLoc()), SM, LangOpts);
+    if (!Semi || !Semi->is(tok::semi))
+      return;
+    insertLinesAfter(Semi->getLocation(), indentOf(Begin) + Head +
+                                              "friend __global__ void " +
+                                              Declarator + ";");
+  }
+
   /// `template <class T, int Factor>` for `template <class T, int Factor =
   /// 2>`: a default may be given once, and the declaration gives it.
   std::string headWithoutDefaults(const TemplateParameterList &Params) const {

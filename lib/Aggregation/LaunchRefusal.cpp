@@ -9,6 +9,7 @@
 
 #include "Aggregation/InstantiatedLaunch.h"
 #include "CudaAST/ExecutionSide.h"
+#include "CudaAST/KernelFriends.h"
 #include "CudaAST/KernelName.h"
 #include "Lowering/TrivialCopy.h"
 
@@ -140,6 +141,15 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
   if (Definition->getDeclContext() != Definition->getLexicalDeclContext())
     return KernelName + " is defined outside its namespace, where its " +
            Copy.str() + " could not be named as it";
+  // The copy is a static function, which a class cannot befriend before
+  // its declaration, as the aggregated kernel is befriended.
+  const FunctionDecl *Written = Definition->getTemplateInstantiationPattern();
+  for (const FunctionDecl *Friend :
+       friendDeclarationsOf(Written ? *Written : *Definition, SM))
+    if (const auto *Class =
+            dyn_cast<NamedDecl>(Friend->getLexicalDeclContext()))
+      return KernelName + " is a friend of '" + Class->getNameAsString() +
+             "', whose private members its " + Copy.str() + " could not reach";
   return whyParameterNotPassedOn(*Definition);
 }
 

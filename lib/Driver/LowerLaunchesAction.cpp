@@ -594,25 +594,39 @@ public:
     if (!reportOlderStandard(Context, Visitor))
       return;
 
+    // The writers below put the runtime's names (its bounds, a child's
+    // aggregated or coarsened copy, a host launch's choice of copy) in the
+    // files they edit, which need its include as a file with a lowered
+    // launch does, even one that launches nothing: a child's aggregated
+    // copy goes beside the child, in a header of kernels that another
+    // header launches (static-priority-search-tree's search functions).
+    llvm::SetVector<FileID> Written, WrittenAggregated;
     auto EditsOf = [&](FileID File) -> SourceEdits & {
+      Written.insert(File);
       return Files.editsOf(File);
+    };
+    auto AggregatedEditsOf = [&](FileID File) -> SourceEdits & {
+      WrittenAggregated.insert(File);
+      return EditsOf(File);
     };
     auto Edited = [&](FileID File) { return Files.lowers(File); };
     const llvm::SetVector<const FunctionDecl *> Bounded =
         boundKernels(kernelsRunning(Context, Visitor.runtimeUsers()), Context,
                      Edited, EditsOf);
-    if (!writeAggregatedKernels(Visitor.aggregation(), Context, EditsOf) ||
+    if (!writeAggregatedKernels(Visitor.aggregation(), Context,
+                                AggregatedEditsOf) ||
         !writeChildCopies(Visitor.childCopies(), Context, EditsOf) ||
         !writeUnboundedCopies(Bounded, Context, Edited, EditsOf))
       return;
 
     // Every file with a launch in the runtime form, a header that defines
-    // a launch macro included.
+    // a launch macro included, and every file written above.
     llvm::SetVector<FileID> UseRuntime;
     UseRuntime.insert(Visitor.state().UseRuntime.begin(),
                       Visitor.state().UseRuntime.end());
     UseRuntime.insert(Visitor.aggregation().UseRuntime.begin(),
                       Visitor.aggregation().UseRuntime.end());
+    UseRuntime.insert(Written.begin(), Written.end());
     llvm::DenseSet<FileID> Counted = Visitor.counted();
     if (Options.Launches.Instrument)
       for (FileID File :
@@ -622,7 +636,8 @@ public:
     for (FileID File : UseRuntime) {
       // A file that includes cdp/launch.cuh and now aggregates needs
       // cdp/aggregate.cuh too; one that counts launches, cdp/profile.cuh.
-      const bool Aggregates = Visitor.aggregation().UseRuntime.contains(File);
+      const bool Aggregates = Visitor.aggregation().UseRuntime.contains(File) ||
+                              WrittenAggregated.contains(File);
       const bool Counts = Counted.contains(File);
       if (auto Included = IncludeRuntime.find(File);
           Included != IncludeRuntime.end() &&

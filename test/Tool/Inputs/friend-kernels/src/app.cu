@@ -1,0 +1,3 @@
+#include "tree/tree.cuh"
+
+__global__ void grow(Tree<int> *tree) { tree->expand(threadIdx.x); }
