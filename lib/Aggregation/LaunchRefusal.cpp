@@ -144,12 +144,13 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
   // The copy is a static function, which a class cannot befriend before
   // its declaration, as the aggregated kernel is befriended.
   const FunctionDecl *Written = Definition->getTemplateInstantiationPattern();
-  for (const FunctionDecl *Friend :
-       friendDeclarationsOf(Written ? *Written : *Definition, SM))
-    if (const auto *Class =
-            dyn_cast<NamedDecl>(Friend->getLexicalDeclContext()))
-      return KernelName + " is a friend of '" + Class->getNameAsString() +
-             "', whose private members its " + Copy.str() + " could not reach";
+  const auto Friends =
+      friendDeclarationsOf(Written ? *Written : *Definition, SM);
+  if (!Friends.empty())
+    return KernelName + " is a friend of '" +
+           cast<NamedDecl>(Friends.front()->getLexicalDeclContext())
+               ->getNameAsString() +
+           "', whose private members its " + Copy.str() + " could not reach";
   return whyParameterNotPassedOn(*Definition);
 }
 
