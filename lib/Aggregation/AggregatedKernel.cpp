@@ -174,6 +174,9 @@ private:
     }
     std::optional<Token> Semi = Lexer::findNextToken(
         SM.getExpansionLoc(Friend.getEndLoc()), SM, LangOpts);
+    // A friend defined in its class ends with its body, not a `;`: nvcc
+    // refuses such a kernel ("cannot be defined in a friend declaration"),
+    // so no program it builds has one to befriend beside.
     if (!Semi || !Semi->is(tok::semi))
       return;
     insertLinesAfter(Semi->getLocation(), indentOf(Begin) + Head +

@@ -667,6 +667,13 @@ public:
     atomicAdd(ofThisWarp(), 0ull);
   }
 
+  /// Waits until no lane of this warp holds the turn: none is inside the
+  /// device runtime (serial::lanesOutOfRuntime says who needs it).
+  CDP_LAUNCH_PATH __device__ static void awaitNoneInside() {
+    while (*static_cast<volatile unsigned long long *>(ofThisWarp()) != 0ull)
+      __nanosleep(32);
+  }
+
   // Inline, and it must stay so: each launch site has its own copy at its
   // own address. Out of line (__noinline__, to save ptxas time), groups of
   // one warp at different launches ran the same instructions, were
@@ -1436,6 +1443,26 @@ struct LanesHere {
   unsigned Rank = 0, Count = 0;
 };
 
+/// The lanes of the warp that reach a serial run together, once no lane
+/// of the warp is inside the device runtime: a serial run does not start
+/// beside a call into it. A lane that ran its grids while lanes of its
+/// warp were inside cudaGetParameterBufferV2 kept them there for good
+/// (H200, CUDA 13.0: program fuzzer seed 8959 under --threshold, one warp
+/// of a 1,024-thread parent; its tail launches' even lanes inside, the odd
+/// ones waiting for the runtime turn, one even lane in the serial run of
+/// the next launch). Built with only that parent launched, the run hung
+/// 12 times in 30, and 0 in 30 waiting first (the whole program: 6 and
+/// 0; under --coarsen too: 5 and 0). A whole warp is here, so none of it is
+/// inside: it does not look.
+inline __device__ LanesHere lanesOutOfRuntime() {
+#ifdef __CUDA_ARCH__
+  if (__activemask() != ~0u)
+    detail::RuntimeTurn::awaitNoneInside();
+#endif
+  // Taken after the wait, which lanes may leave one by one.
+  return LanesHere();
+}
+
 /// One turn per warp slot of a device, as kRuntimeTurns: the mask of the
 /// group of the warp's lanes that is in a shared serial run, 0 when none is.
 template <class = void>
@@ -1548,7 +1575,7 @@ __device__ void byWarpFirst(unsigned long long Count, GridShape GridAsWritten,
                             BlockShape BlockAsWritten,
                             const Args &...Arguments) {
   constexpr bool Linear = IsLinear<GridShape, BlockShape>;
-  const LanesHere Here;
+  const LanesHere Here = lanesOutOfRuntime();
   const SplitWarpTurn Turn(Here.Mask);
   if (Turn.together())
     firstInLanes<Thread, Same, Linear>(Here, Count, dim3(GridAsWritten),

@@ -287,7 +287,7 @@ __device__ void byWarpInPhases(GridShape GridAsWritten,
                                BlockShape BlockAsWritten,
                                const Args &...Arguments) {
   constexpr bool Linear = IsLinear<GridShape, BlockShape>;
-  const LanesHere Here;
+  const LanesHere Here = lanesOutOfRuntime();
   const SplitWarpTurn Turn(Here.Mask);
   if (Turn.together())
     phasesInLanes<Phase, Phases, Storage, Same, AtXZero, Linear>(
