@@ -1,0 +1,194 @@
+//===- PendingLaunchLimitCheck.cpp - More launches than the pool holds ----===//
+//
+// Part of cdp-lower, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// cdp-pending-launch-limit (off by default). The device runtime keeps each
+// launch that has not begun in a fixed-size pool, 2,048 launches unless the
+// host raises cudaLimitDevRuntimePendingLaunchCount; "when the buffer is
+// full, launches will set the thread's last error to
+// cudaErrorLaunchPendingCountExceeded" (CUDA Programming Guide, "Pending
+// Kernel Launches"), and under CDP2 no virtualized pool stands behind it.
+// A child that every thread of a large grid launches is then lost, quietly
+// unless the thread reads its error, and differently from run to run.
+//
+// Reported: a launch written in a kernel's body that the kernel's threads
+// may make more times than the pool holds, by what this file shows: a host
+// launch of the kernel whose grid is not a constant of at most 2,048
+// threads, or a launch in a loop; where the file never names
+// cudaLimitDevRuntimePendingLaunchCount. Each thread of the grid is
+// counted, also where one thread of a block launches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/CheckFactories.h"
+#include "CudaAST/EnclosingStatements.h"
+#include "CudaAST/KernelName.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <optional>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cdp {
+namespace {
+
+/// The device runtime's pending launches when the host does not say.
+constexpr uint64_t DefaultPendingLaunches = 2048;
+/// The most threads a block may have.
+constexpr uint64_t MaxBlockThreads = 1024;
+
+/// The function a launch or a kernel stands for: a template's pattern.
+const FunctionDecl *patternOf(const FunctionDecl &Function) {
+  const FunctionDecl *Pattern = Function.getTemplateInstantiationPattern();
+  return (Pattern ? Pattern : &Function)->getCanonicalDecl();
+}
+
+/// The value of \p E, an integer or a dim3 as a launch writes it
+/// (`256`, `dim3(64, 2)`, `n`), as threads along all its axes, when the
+/// compiler knows it.
+std::optional<uint64_t> constantExtent(const Expr &E, const ASTContext &AST) {
+  const Expr *Written = E.IgnoreImplicit();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Written)) {
+    if (Construct->getNumArgs() == 1 &&
+        Construct->getConstructor()->isCopyOrMoveConstructor())
+      return constantExtent(*Construct->getArg(0), AST);
+    uint64_t Product = 1;
+    for (const Expr *Axis : Construct->arguments()) {
+      std::optional<uint64_t> Value = constantExtent(*Axis, AST);
+      if (!Value)
+        return std::nullopt;
+      Product *= *Value;
+    }
+    return Product;
+  }
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Written))
+    return constantExtent(*Default->getExpr(), AST);
+  Expr::EvalResult Result;
+  if (Written->isValueDependent() || !Written->getType()->isIntegerType() ||
+      !Written->EvaluateAsInt(Result, AST))
+    return std::nullopt;
+  return Result.Val.getInt().getZExtValue();
+}
+
+class PendingLaunchLimitCheck : public Check {
+public:
+  using Check::Check;
+
+  void registerMatchers(MatchFinder &Finder) override {
+    Finder.addMatcher(cudaKernelCallExpr().bind("launch"), this);
+    Finder.addMatcher(
+        declRefExpr(to(enumConstantDecl(
+                        hasName("cudaLimitDevRuntimePendingLaunchCount"))))
+            .bind("limit"),
+        this);
+  }
+
+  void run(const MatchFinder::MatchResult &Result) override {
+    if (Result.Nodes.getNodeAs<DeclRefExpr>("limit")) {
+      LimitNamed = true;
+      return;
+    }
+    const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+    const CodeSite *Site = siteToCheck(*Launch);
+    const FunctionDecl *Kernel = Launch->getDirectCallee();
+    if (!Site || !Site->Function || !Kernel)
+      return;
+    if (Site->Side == LaunchSide::Host)
+      HostLaunches[patternOf(*Kernel)].push_back(Launch);
+    else if (Site->Side == LaunchSide::Device &&
+             Site->Function->hasAttr<CUDAGlobalAttr>())
+      DeviceLaunches[patternOf(*Site->Function)].push_back(
+          {Launch, Site->Function});
+  }
+
+  void checkTranslationUnit() override {
+    if (LimitNamed)
+      return;
+    for (const auto &[Parent, Launches] : DeviceLaunches) {
+      auto Host = HostLaunches.find(Parent);
+      if (Host == HostLaunches.end())
+        continue;
+      for (const auto &[Launch, Written] : Launches)
+        checkLaunch(*Launch, *Written, Host->second);
+    }
+  }
+
+private:
+  struct DeviceLaunch {
+    const CUDAKernelCallExpr *Launch;
+    /// The kernel it is written in.
+    const FunctionDecl *Kernel;
+  };
+
+  /// The threads of the grid \p HostLaunch launches, or none where the
+  /// compiler does not know their number.
+  std::optional<uint64_t> threadsOf(const CUDAKernelCallExpr &HostLaunch) {
+    const CallExpr *Config = HostLaunch.getConfig();
+    if (!Config || Config->getNumArgs() < 2)
+      return std::nullopt;
+    std::optional<uint64_t> Blocks =
+        constantExtent(*Config->getArg(0), Context.ast());
+    if (!Blocks)
+      return std::nullopt;
+    // A block has at most 1,024 threads, however its size is written.
+    std::optional<uint64_t> Threads =
+        constantExtent(*Config->getArg(1), Context.ast());
+    return *Blocks * (Threads ? *Threads : MaxBlockThreads);
+  }
+
+  void checkLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
+                   llvm::ArrayRef<const CUDAKernelCallExpr *> HostLaunches) {
+    const bool Repeated =
+        EnclosingStatements::of(*Kernel.getBody(), Context.ast())
+            .inLoop(Launch);
+    for (const CUDAKernelCallExpr *HostLaunch : HostLaunches) {
+      std::optional<uint64_t> Threads = threadsOf(*HostLaunch);
+      if (!Repeated && Threads && *Threads <= DefaultPendingLaunches)
+        continue;
+      diag(Launch.getBeginLoc(),
+           "this launch of %0 may be made more times than the device "
+           "runtime's pending-launch pool holds (2,048 launches unless the "
+           "host raises cudaLimitDevRuntimePendingLaunchCount, which this "
+           "file never does); launches past it fail with "
+           "cudaErrorLaunchPendingCountExceeded, and their grids never run")
+          << quotedKernelName(Launch.getDirectCallee())
+          << Launch.getConfig()->getSourceRange();
+      if (Repeated)
+        note(Launch.getBeginLoc(), "each thread may make it many times, in a "
+                                   "loop");
+      note(HostLaunch->getBeginLoc(),
+           "%0 is launched here with %select{a number of threads not known "
+           "at compile time|%2 threads}1")
+          << quotedKernelName(&Kernel) << unsigned(Threads.has_value())
+          << (Threads ? std::to_string(*Threads) : std::string())
+          << HostLaunch->getConfig()->getSourceRange();
+      note(HostLaunch->getBeginLoc(),
+           "raise the pool before this launch, to the launches that may be "
+           "pending at once: cudaDeviceSetLimit("
+           "cudaLimitDevRuntimePendingLaunchCount, n)");
+      return; // One host launch says it.
+    }
+  }
+
+  bool LimitNamed = false;
+  llvm::MapVector<const FunctionDecl *, llvm::SmallVector<DeviceLaunch, 2>>
+      DeviceLaunches;
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<const CUDAKernelCallExpr *, 2>>
+      HostLaunches;
+};
+
+} // namespace
+
+std::unique_ptr<Check> createPendingLaunchLimitCheck(StringRef Name,
+                                                     CheckContext &Context) {
+  return std::make_unique<PendingLaunchLimitCheck>(Name, Context);
+}
+
+} // namespace cdp

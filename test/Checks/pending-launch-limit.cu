@@ -1,0 +1,76 @@
+// Off by default:
+// RUN: %cdp-lower --check-only %s 2>&1 | count 0
+// RUN: %cdp-lower --check-only -Wcdp-pending-launch-limit %s 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='[-W' --implicit-check-not=note:
+// RUN: %clang-cdp-plugin --cuda-gpu-arch=sm_90 \
+// RUN:   -fplugin-arg-cdp-Wcdp-pending-launch-limit %s 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not='[-W' --implicit-check-not=note:
+// A file that raises the pool is not reported:
+// RUN: %cdp-lower --check-only -Wcdp-pending-launch-limit %s -- -DRAISES_LIMIT \
+// RUN:   2>&1 | count 0
+//
+// cdp-pending-launch-limit: a launch that a grid launched from this file
+// may make more times than the device runtime's pending-launch pool holds.
+
+#include <cuda_runtime.h>
+
+__global__ void child(int *out, int i) { out[i] = i; }
+
+/// Every thread launches, in a grid as large as the host's input.
+__global__ void perThread(int *out) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: warning: this launch of 'child' may be made more times than the device runtime's pending-launch pool holds (2,048 launches unless the host raises cudaLimitDevRuntimePendingLaunchCount, which this file never does); launches past it fail with cudaErrorLaunchPendingCountExceeded, and their grids never run [-Wcdp-pending-launch-limit]
+  child<<<1, 1>>>(out, blockIdx.x * blockDim.x + threadIdx.x);
+}
+
+/// One thread launches, in a loop.
+__global__ void inLoop(int *out, int n) {
+  if (threadIdx.x == 0)
+    for (int i = 0; i < n; ++i)
+      // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:7: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+      // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:7: note: each thread may make it many times, in a loop
+      child<<<1, 1>>>(out, i);
+}
+
+/// Launched with 256 threads: never more than 256 launches pending.
+__global__ void small(int *out) { child<<<1, 1>>>(out, threadIdx.x); }
+
+/// Launched with 4,096 threads.
+__global__ void wide(int *out) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+  child<<<1, 1>>>(out, threadIdx.x);
+}
+
+/// No launch of it in this file: what launches it says nothing here.
+__global__ void elsewhere(int *out) { child<<<1, 1>>>(out, 0); }
+
+/// A kernel template, launched as one instance.
+template <class T> __global__ void scaled(T *out) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+  child<<<1, 1>>>(out, threadIdx.x);
+}
+
+int main(int argc, char **argv) {
+  const int n = argc * 100000;
+  int *out = nullptr;
+#ifdef RAISES_LIMIT
+  cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, n);
+#endif
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'perThread' is launched here with a number of threads not known at compile time
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool before this launch, to the launches that may be pending at once: cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, n)
+  perThread<<<(n + 255) / 256, 256>>>(out);
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'inLoop' is launched here with 32 threads
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  inLoop<<<1, 32>>>(out, n);
+  small<<<2, dim3(32, 4)>>>(out);
+  // A block whose size the compiler does not know has at most 1,024
+  // threads.
+  dim3 block(argc);
+  small<<<2, block>>>(out);
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'wide' is launched here with 4096 threads
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  wide<<<dim3(4, 2), 512>>>(out);
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'scaled' is launched here with a number of threads not known at compile time
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  scaled<int><<<n, 64>>>(out);
+  return 0;
+}
