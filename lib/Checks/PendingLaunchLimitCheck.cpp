@@ -17,11 +17,12 @@
 // may make more times than the pool holds, by what this file shows: a host
 // launch of the kernel whose grid is not a constant of at most 2,048
 // threads, or a launch in a loop; where the file never names
-// cudaLimitDevRuntimePendingLaunchCount. Each thread of the grid is
-// counted, also where one thread of a block launches.
+// cudaLimitDevRuntimePendingLaunchCount. Each thread of the grid counts
+// once, or each block where one thread of a block launches.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Aggregation/LaunchingThreads.h"
 #include "Checks/CheckFactories.h"
 #include "CudaAST/EnclosingStatements.h"
 #include "CudaAST/KernelName.h"
@@ -126,30 +127,46 @@ private:
     const FunctionDecl *Kernel;
   };
 
-  /// The threads of the grid \p HostLaunch launches, or none where the
-  /// compiler does not know their number.
-  std::optional<uint64_t> threadsOf(const CUDAKernelCallExpr &HostLaunch) {
+  /// Which threads of a grid make a launch, once each.
+  enum class Launchers { EveryThread, OneLaneOfWarp, OneThreadOfBlock };
+
+  /// How many times the threads of the grid \p HostLaunch launches may
+  /// make a launch of their kernel outside loops, at the most, \p Who
+  /// making it; none where the compiler does not know.
+  std::optional<uint64_t> launchesOf(const CUDAKernelCallExpr &HostLaunch,
+                                     Launchers Who) {
     const CallExpr *Config = HostLaunch.getConfig();
     if (!Config || Config->getNumArgs() < 2)
       return std::nullopt;
     std::optional<uint64_t> Blocks =
         constantExtent(*Config->getArg(0), Context.ast());
-    if (!Blocks)
-      return std::nullopt;
+    if (!Blocks || Who == Launchers::OneThreadOfBlock)
+      return Blocks;
     // A block has at most 1,024 threads, however its size is written.
     std::optional<uint64_t> Threads =
         constantExtent(*Config->getArg(1), Context.ast());
-    return *Blocks * (Threads ? *Threads : MaxBlockThreads);
+    const uint64_t PerBlock = Threads ? *Threads : MaxBlockThreads;
+    if (Who == Launchers::OneLaneOfWarp)
+      return *Blocks * ((PerBlock + 31) / 32);
+    return *Blocks * PerBlock;
   }
 
   void checkLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
                    llvm::ArrayRef<const CUDAKernelCallExpr *> HostLaunches) {
+    ASTContext &AST = Context.ast();
     const bool Repeated =
-        EnclosingStatements::of(*Kernel.getBody(), Context.ast())
-            .inLoop(Launch);
+        EnclosingStatements::of(*Kernel.getBody(), AST).inLoop(Launch);
+    // `if (threadIdx.x == 0)`, `if (lane == 0)` and the like, as
+    // aggregation reads them (Aggregation/LaunchingThreads).
+    Launchers Who = Launchers::EveryThread;
+    if (!Repeated && onlyOneThreadLaunches(Launch, Kernel, AST))
+      Who = Launchers::OneThreadOfBlock;
+    else if (!Repeated &&
+             !oneThreadRegion(Launch, Kernel, AST, ThreadScope::Warp).empty())
+      Who = Launchers::OneLaneOfWarp;
     for (const CUDAKernelCallExpr *HostLaunch : HostLaunches) {
-      std::optional<uint64_t> Threads = threadsOf(*HostLaunch);
-      if (!Repeated && Threads && *Threads <= DefaultPendingLaunches)
+      std::optional<uint64_t> Launches = launchesOf(*HostLaunch, Who);
+      if (!Repeated && Launches && *Launches <= DefaultPendingLaunches)
         continue;
       diag(Launch.getBeginLoc(),
            "this launch of %0 may be made more times than the device "
@@ -162,11 +179,14 @@ private:
       if (Repeated)
         note(Launch.getBeginLoc(), "each thread may make it many times, in a "
                                    "loop");
+      // 0: size unknown; else 1 + Who.
+      const unsigned Shape = Launches ? 1 + unsigned(Who) : 0;
       note(HostLaunch->getBeginLoc(),
-           "%0 is launched here with %select{a number of threads not known "
-           "at compile time|%2 threads}1")
-          << quotedKernelName(&Kernel) << unsigned(Threads.has_value())
-          << (Threads ? std::to_string(*Threads) : std::string())
+           "%0 is launched here with %select{a grid whose size is not known "
+           "at compile time|%2 threads|%2 warps, one lane of each making the "
+           "launch|%2 blocks, one thread of each making the launch}1")
+          << quotedKernelName(&Kernel) << Shape
+          << (Launches ? std::to_string(*Launches) : std::string())
           << HostLaunch->getConfig()->getSourceRange();
       note(HostLaunch->getBeginLoc(),
            "raise the pool before this launch, to the launches that may be "

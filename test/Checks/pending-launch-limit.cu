@@ -40,6 +40,21 @@ __global__ void wide(int *out) {
   child<<<1, 1>>>(out, threadIdx.x);
 }
 
+/// One thread of each block launches: a launch a block.
+__global__ void perBlock(int *out) {
+  if (threadIdx.x == 0)
+    // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:5: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+    child<<<1, 1>>>(out, blockIdx.x);
+}
+
+/// One lane of each warp launches: a launch a warp.
+__global__ void perWarp(int *out) {
+  const unsigned lane = threadIdx.x % 32;
+  if (lane == 0)
+    // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:5: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+    child<<<1, 1>>>(out, threadIdx.x / 32);
+}
+
 /// No launch of it in this file: what launches it says nothing here.
 __global__ void elsewhere(int *out) { child<<<1, 1>>>(out, 0); }
 
@@ -55,7 +70,7 @@ int main(int argc, char **argv) {
 #ifdef RAISES_LIMIT
   cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, n);
 #endif
-  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'perThread' is launched here with a number of threads not known at compile time
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'perThread' is launched here with a grid whose size is not known at compile time
   // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool before this launch, to the launches that may be pending at once: cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, n)
   perThread<<<(n + 255) / 256, 256>>>(out);
   // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'inLoop' is launched here with 32 threads
@@ -69,8 +84,21 @@ int main(int argc, char **argv) {
   // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'wide' is launched here with 4096 threads
   // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
   wide<<<dim3(4, 2), 512>>>(out);
-  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'scaled' is launched here with a number of threads not known at compile time
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'scaled' is launched here with a grid whose size is not known at compile time
   // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
   scaled<int><<<n, 64>>>(out);
+  // 2,048 blocks of 1,024 threads, a launch a block: not reported here,
+  perBlock<<<2048, 1024>>>(out);
+  // but 4,096 blocks are.
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'perBlock' is launched here with 4096 blocks, one thread of each making the launch
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  perBlock<<<4096, 32>>>(out);
+  // 64 blocks of 32 warps: 2,048 launches, not reported,
+  perWarp<<<64, 1024>>>(out);
+  // nor 96 blocks of 20 warps and 8 threads (21 warps, the last one short).
+  perWarp<<<dim3(8, 12), 648>>>(out);
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'perWarp' is launched here with 8192 warps, one lane of each making the launch
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  perWarp<<<256, 1024>>>(out);
   return 0;
 }
