@@ -18,10 +18,13 @@
 // launch of the kernel whose grid is not a constant of at most 2,048
 // threads, or a launch in a loop; where the file never names
 // cudaLimitDevRuntimePendingLaunchCount. Each thread of the grid counts
-// once, or each block where one thread of a block launches.
+// once; each warp or block, where one lane of a warp or one thread of a
+// block launches.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Aggregation/LaunchAggregation.h"
+#include "Aggregation/LaunchedBlocks.h"
 #include "Aggregation/LaunchingThreads.h"
 #include "Checks/CheckFactories.h"
 #include "CudaAST/EnclosingStatements.h"
@@ -48,33 +51,6 @@ constexpr uint64_t MaxBlockThreads = 1024;
 const FunctionDecl *patternOf(const FunctionDecl &Function) {
   const FunctionDecl *Pattern = Function.getTemplateInstantiationPattern();
   return (Pattern ? Pattern : &Function)->getCanonicalDecl();
-}
-
-/// The value of \p E, an integer or a dim3 as a launch writes it
-/// (`256`, `dim3(64, 2)`, `n`), as threads along all its axes, when the
-/// compiler knows it.
-std::optional<uint64_t> constantExtent(const Expr &E, const ASTContext &AST) {
-  const Expr *Written = E.IgnoreImplicit();
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Written)) {
-    if (Construct->getNumArgs() == 1 &&
-        Construct->getConstructor()->isCopyOrMoveConstructor())
-      return constantExtent(*Construct->getArg(0), AST);
-    uint64_t Product = 1;
-    for (const Expr *Axis : Construct->arguments()) {
-      std::optional<uint64_t> Value = constantExtent(*Axis, AST);
-      if (!Value)
-        return std::nullopt;
-      Product *= *Value;
-    }
-    return Product;
-  }
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Written))
-    return constantExtent(*Default->getExpr(), AST);
-  Expr::EvalResult Result;
-  if (Written->isValueDependent() || !Written->getType()->isIntegerType() ||
-      !Written->EvaluateAsInt(Result, AST))
-    return std::nullopt;
-  return Result.Val.getInt().getZExtValue();
 }
 
 class PendingLaunchLimitCheck : public Check {
@@ -135,16 +111,14 @@ private:
   /// making it; none where the compiler does not know.
   std::optional<uint64_t> launchesOf(const CUDAKernelCallExpr &HostLaunch,
                                      Launchers Who) {
-    const CallExpr *Config = HostLaunch.getConfig();
-    if (!Config || Config->getNumArgs() < 2)
-      return std::nullopt;
+    const Expr *Grid = configOperand(HostLaunch, 0);
     std::optional<uint64_t> Blocks =
-        constantExtent(*Config->getArg(0), Context.ast());
+        Grid ? constantExtent(*Grid, Context.ast()) : std::nullopt;
     if (!Blocks || Who == Launchers::OneThreadOfBlock)
       return Blocks;
     // A block has at most 1,024 threads, however its size is written.
     std::optional<uint64_t> Threads =
-        constantExtent(*Config->getArg(1), Context.ast());
+        constantBlockThreads(HostLaunch, Context.ast());
     const uint64_t PerBlock = Threads ? *Threads : MaxBlockThreads;
     if (Who == Launchers::OneLaneOfWarp)
       return *Blocks * ((PerBlock + 31) / 32);
