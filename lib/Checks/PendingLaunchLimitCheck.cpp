@@ -13,13 +13,15 @@
 // A child that every thread of a large grid launches is then lost, quietly
 // unless the thread reads its error, and differently from run to run.
 //
-// Reported: a launch written in a kernel's body that the kernel's threads
-// may make more times than the pool holds, by what this file shows: a host
+// Reported: a device-side launch that the threads of a kernel may make more
+// times than the pool holds, by what the translation unit shows: a host
 // launch of the kernel whose grid is not a constant of at most 2,048
-// threads, or a launch in a loop; where the file never names
-// cudaLimitDevRuntimePendingLaunchCount. Each thread of the grid counts
-// once; each warp or block, where one lane of a warp or one thread of a
-// block launches.
+// threads, or a launch in a loop; where the translation unit never names
+// cudaLimitDevRuntimePendingLaunchCount. The launch is written in the
+// kernel or in a device function (or lambda) that the kernel calls,
+// directly or through others. Each thread of the grid counts once; each
+// warp or block, where one lane of a warp or one thread of a block makes
+// the launch or the call that leads to it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +34,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 
@@ -53,12 +55,30 @@ const FunctionDecl *patternOf(const FunctionDecl &Function) {
   return (Pattern ? Pattern : &Function)->getCanonicalDecl();
 }
 
+/// Which threads of a grid make a launch (or a call), once each; the
+/// later, the fewer.
+enum class Launchers { EveryThread, OneLaneOfWarp, OneThreadOfBlock };
+
+/// How a kernel's threads reach a launch: through which calls (the kernel's
+/// own first), whether in a loop, and which of them.
+struct LaunchPath {
+  llvm::SmallVector<const CallExpr *, 4> Calls;
+  /// The launch or a call on the way is in a loop.
+  const Stmt *Loop = nullptr;
+  Launchers Who = Launchers::EveryThread;
+};
+
 class PendingLaunchLimitCheck : public Check {
 public:
   using Check::Check;
 
   void registerMatchers(MatchFinder &Finder) override {
     Finder.addMatcher(cudaKernelCallExpr().bind("launch"), this);
+    // Calls by which a kernel may reach a launch in another function.
+    Finder.addMatcher(
+        callExpr(unless(cudaKernelCallExpr()), callee(functionDecl()))
+            .bind("call"),
+        this);
     Finder.addMatcher(
         declRefExpr(to(enumConstantDecl(
                         hasName("cudaLimitDevRuntimePendingLaunchCount"))))
@@ -71,6 +91,13 @@ public:
       LimitNamed = true;
       return;
     }
+    if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call")) {
+      const CodeSite *Site = siteToCheck(*Call);
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Site && Site->Function && Site->Side == LaunchSide::Device && Callee)
+        CallsOf[patternOf(*Callee)].push_back({Call, Site->Function});
+      return;
+    }
     const auto *Launch = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
     const CodeSite *Site = siteToCheck(*Launch);
     const FunctionDecl *Kernel = Launch->getDirectCallee();
@@ -78,33 +105,75 @@ public:
       return;
     if (Site->Side == LaunchSide::Host)
       HostLaunches[patternOf(*Kernel)].push_back(Launch);
-    else if (Site->Side == LaunchSide::Device &&
-             Site->Function->hasAttr<CUDAGlobalAttr>())
-      DeviceLaunches[patternOf(*Site->Function)].push_back(
-          {Launch, Site->Function});
+    else if (Site->Side == LaunchSide::Device)
+      DeviceLaunches.push_back({Launch, Site->Function});
   }
 
   void checkTranslationUnit() override {
     if (LimitNamed)
       return;
-    for (const auto &[Parent, Launches] : DeviceLaunches) {
-      auto Host = HostLaunches.find(Parent);
-      if (Host == HostLaunches.end())
-        continue;
-      for (const auto &[Launch, Written] : Launches)
-        checkLaunch(*Launch, *Written, Host->second);
+    for (const DeviceLaunch &Launch : DeviceLaunches) {
+      LaunchPath Path;
+      step(Path, *Launch.Launch, *Launch.WrittenIn);
+      llvm::DenseSet<const FunctionDecl *> Seen;
+      reportThroughCallers(*Launch.Launch, *Launch.WrittenIn, Path, Seen);
     }
   }
 
 private:
   struct DeviceLaunch {
     const CUDAKernelCallExpr *Launch;
-    /// The kernel it is written in.
-    const FunctionDecl *Kernel;
+    /// The function (or lambda call operator) it is written in.
+    const FunctionDecl *WrittenIn;
+  };
+  struct Call {
+    const CallExpr *Expr;
+    const FunctionDecl *Caller;
   };
 
-  /// Which threads of a grid make a launch, once each.
-  enum class Launchers { EveryThread, OneLaneOfWarp, OneThreadOfBlock };
+  /// Adds to \p Path what \p S, a launch or a call written in \p Function,
+  /// says of it: in a loop, or made by one thread of a block or of a warp
+  /// (`if (threadIdx.x == 0)`, `if (lane == 0)` and the like, as
+  /// aggregation reads them, Aggregation/LaunchingThreads).
+  void step(LaunchPath &Path, const Stmt &S, const FunctionDecl &Function) {
+    ASTContext &AST = Context.ast();
+    if (!Path.Loop && EnclosingStatements::of(*Function.getBody(), AST).inLoop(S))
+      Path.Loop = &S;
+    if (Path.Who == Launchers::OneThreadOfBlock)
+      return;
+    if (!oneThreadRegion(S, Function, AST, ThreadScope::Block).empty())
+      Path.Who = Launchers::OneThreadOfBlock;
+    else if (Path.Who == Launchers::EveryThread &&
+             !oneThreadRegion(S, Function, AST, ThreadScope::Warp).empty())
+      Path.Who = Launchers::OneLaneOfWarp;
+  }
+
+  /// Reports \p Launch if a kernel that reaches \p Function by \p Path
+  /// (through callers, each followed once: \p Seen) may make it too many
+  /// times; whether it did.
+  bool reportThroughCallers(const CUDAKernelCallExpr &Launch,
+                            const FunctionDecl &Function, const LaunchPath &Path,
+                            llvm::DenseSet<const FunctionDecl *> &Seen) {
+    const FunctionDecl *Pattern = patternOf(Function);
+    if (!Seen.insert(Pattern).second)
+      return false; // Recursion makes no launch the first call does not.
+    if (Function.hasAttr<CUDAGlobalAttr>()) {
+      auto Host = HostLaunches.find(Pattern);
+      return Host != HostLaunches.end() &&
+             reportIfTooMany(Launch, Function, Path, Host->second);
+    }
+    auto Calls = CallsOf.find(Pattern);
+    if (Calls == CallsOf.end())
+      return false;
+    for (const Call &C : Calls->second) {
+      LaunchPath Longer = Path;
+      Longer.Calls.insert(Longer.Calls.begin(), C.Expr);
+      step(Longer, *C.Expr, *C.Caller);
+      if (reportThroughCallers(Launch, *C.Caller, Longer, Seen))
+        return true; // One kernel says it.
+    }
+    return false;
+  }
 
   /// How many times the threads of the grid \p HostLaunch launches may
   /// make a launch of their kernel outside loops, at the most, \p Who
@@ -125,34 +194,40 @@ private:
     return *Blocks * PerBlock;
   }
 
-  void checkLaunch(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
-                   llvm::ArrayRef<const CUDAKernelCallExpr *> HostLaunches) {
-    ASTContext &AST = Context.ast();
-    const bool Repeated =
-        EnclosingStatements::of(*Kernel.getBody(), AST).inLoop(Launch);
-    // `if (threadIdx.x == 0)`, `if (lane == 0)` and the like, as
-    // aggregation reads them (Aggregation/LaunchingThreads).
-    Launchers Who = Launchers::EveryThread;
-    if (!Repeated && onlyOneThreadLaunches(Launch, Kernel, AST))
-      Who = Launchers::OneThreadOfBlock;
-    else if (!Repeated &&
-             !oneThreadRegion(Launch, Kernel, AST, ThreadScope::Warp).empty())
-      Who = Launchers::OneLaneOfWarp;
+  /// Reports \p Launch if \p Kernel's threads, reaching it by \p Path, may
+  /// make it more times than the pool holds in a grid of \p HostLaunches;
+  /// whether it did.
+  bool reportIfTooMany(const CUDAKernelCallExpr &Launch,
+                       const FunctionDecl &Kernel, const LaunchPath &Path,
+                       llvm::ArrayRef<const CUDAKernelCallExpr *> HostLaunches) {
+    // In a loop, each thread counts, however many there are.
+    const Launchers Who = Path.Loop ? Launchers::EveryThread : Path.Who;
     for (const CUDAKernelCallExpr *HostLaunch : HostLaunches) {
       std::optional<uint64_t> Launches = launchesOf(*HostLaunch, Who);
-      if (!Repeated && Launches && *Launches <= DefaultPendingLaunches)
+      if (!Path.Loop && Launches && *Launches <= DefaultPendingLaunches)
         continue;
       diag(Launch.getBeginLoc(),
            "this launch of %0 may be made more times than the device "
            "runtime's pending-launch pool holds (2,048 launches unless the "
            "host raises cudaLimitDevRuntimePendingLaunchCount, which this "
-           "file never does); launches past it fail with "
+           "translation unit never does); launches past it fail with "
            "cudaErrorLaunchPendingCountExceeded, and their grids never run")
           << quotedKernelName(Launch.getDirectCallee())
           << Launch.getConfig()->getSourceRange();
-      if (Repeated)
-        note(Launch.getBeginLoc(), "each thread may make it many times, in a "
-                                   "loop");
+      for (const CallExpr *Call : llvm::reverse(Path.Calls)) {
+        const auto *Method = dyn_cast<CXXMethodDecl>(Call->getDirectCallee());
+        const bool OfLambda = Method && Method->getParent()->isLambda();
+        // As a Stmt: CallExpr's own begin is an operator call's operator.
+        const Stmt &Written = *Call;
+        note(Written.getBeginLoc(),
+             "the launch is made through this call of %select{%1|a lambda}0")
+            << OfLambda << Call->getDirectCallee() << Written.getSourceRange();
+      }
+      if (Path.Loop)
+        note(Path.Loop->getBeginLoc(),
+             "each thread may make %select{it|this call}0 many times, in a "
+             "loop")
+            << (Path.Loop != &Launch);
       // 0: size unknown; else 1 + Who.
       const unsigned Shape = Launches ? 1 + unsigned(Who) : 0;
       note(HostLaunch->getBeginLoc(),
@@ -166,13 +241,15 @@ private:
            "raise the pool before this launch, to the launches that may be "
            "pending at once: cudaDeviceSetLimit("
            "cudaLimitDevRuntimePendingLaunchCount, n)");
-      return; // One host launch says it.
+      return true; // One host launch says it.
     }
+    return false;
   }
 
   bool LimitNamed = false;
-  llvm::MapVector<const FunctionDecl *, llvm::SmallVector<DeviceLaunch, 2>>
-      DeviceLaunches;
+  std::vector<DeviceLaunch> DeviceLaunches;
+  /// The device-side calls of each function (its pattern).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<Call, 2>> CallsOf;
   llvm::DenseMap<const FunctionDecl *,
                  llvm::SmallVector<const CUDAKernelCallExpr *, 2>>
       HostLaunches;

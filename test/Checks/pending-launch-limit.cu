@@ -18,7 +18,7 @@ __global__ void child(int *out, int i) { out[i] = i; }
 
 /// Every thread launches, in a grid as large as the host's input.
 __global__ void perThread(int *out) {
-  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: warning: this launch of 'child' may be made more times than the device runtime's pending-launch pool holds (2,048 launches unless the host raises cudaLimitDevRuntimePendingLaunchCount, which this file never does); launches past it fail with cudaErrorLaunchPendingCountExceeded, and their grids never run [-Wcdp-pending-launch-limit]
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: warning: this launch of 'child' may be made more times than the device runtime's pending-launch pool holds (2,048 launches unless the host raises cudaLimitDevRuntimePendingLaunchCount, which this translation unit never does); launches past it fail with cudaErrorLaunchPendingCountExceeded, and their grids never run [-Wcdp-pending-launch-limit]
   child<<<1, 1>>>(out, blockIdx.x * blockDim.x + threadIdx.x);
 }
 
@@ -64,6 +64,58 @@ template <class T> __global__ void scaled(T *out) {
   child<<<1, 1>>>(out, threadIdx.x);
 }
 
+/// Every thread calls a device function that launches.
+__device__ void spawn(int *out, int i) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+  child<<<1, 1>>>(out, i);
+}
+__global__ void throughCall(int *out) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: the launch is made through this call of 'spawn'
+  spawn(out, blockIdx.x * blockDim.x + threadIdx.x);
+}
+
+/// One thread of each block makes the call: a launch a block.
+__device__ void spawnForBlock(int *out) { child<<<1, 1>>>(out, blockIdx.x); }
+__global__ void blockCalls(int *out) {
+  if (threadIdx.x == 0)
+    spawnForBlock(out);
+}
+
+/// Through two calls, and a function template.
+template <class T> __device__ void spawnDeeper(T *out, int i) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+  child<<<1, 1>>>(out, i);
+}
+__device__ void spawnVia(int *out, int i) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: the launch is made through this call of 'spawnDeeper<int>'
+  spawnDeeper(out, i);
+}
+__global__ void twoCallsDeep(int *out) {
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: the launch is made through this call of 'spawnVia'
+  spawnVia(out, threadIdx.x);
+}
+
+/// A lambda called in a loop by each of 32 threads.
+__global__ void lambdaInLoop(int *out, int n) {
+  auto launch = [out](int i) {
+    // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:5: warning: this launch of 'child' may be made more times than {{.*}} [-Wcdp-pending-launch-limit]
+    child<<<1, 1>>>(out, i);
+  };
+  for (int i = 0; i < n; ++i)
+    // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:5: note: the launch is made through this call of a lambda
+    // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:5: note: each thread may make this call many times, in a loop
+    launch(i);
+}
+
+/// A recursive device function: its recursion is followed once.
+__device__ void recurse(int *out, int depth) {
+  if (depth > 0)
+    recurse(out, depth - 1);
+  else
+    child<<<1, 1>>>(out, depth);
+}
+__global__ void recursive(int *out) { recurse(out, threadIdx.x % 4); }
+
 int main(int argc, char **argv) {
   const int n = argc * 100000;
   int *out = nullptr;
@@ -100,5 +152,18 @@ int main(int argc, char **argv) {
   // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'perWarp' is launched here with 8192 warps, one lane of each making the launch
   // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
   perWarp<<<256, 1024>>>(out);
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'throughCall' is launched here with a grid whose size is not known at compile time
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  throughCall<<<n / 256, 256>>>(out);
+  // 2,048 blocks, a launch a block: not reported.
+  blockCalls<<<2048, 1024>>>(out);
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'twoCallsDeep' is launched here with 3072 threads
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  twoCallsDeep<<<3, 1024>>>(out);
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+2]]:3: note: 'lambdaInLoop' is launched here with 32 threads
+  // CHECK-DAG: pending-launch-limit.cu:[[@LINE+1]]:3: note: raise the pool
+  lambdaInLoop<<<1, 32>>>(out, n);
+  // 1,024 threads: not reported.
+  recursive<<<1, 1024>>>(out);
   return 0;
 }
