@@ -19,34 +19,7 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 
-namespace fz {
-enum class Mode : short { Off = 1, On = 7 };
-struct Pair {
-  int a;
-  double b;
-};
-/// A class whose default constructor is host-only, as Lonestar's Graph.
-struct HostBuilt {
-  int value;
-  __host__ HostBuilt() : value(-1) {}
-  __host__ __device__ explicit HostBuilt(int v) : value(v) {}
-};
-/// Objects children take by reference: a launch passes their addresses,
-/// and the children fold where the object is as well as what it holds, so
-/// that a copy passed in its place changes the output.
-__device__ int refInts[8] = {3, 1, 4, 1, 5, 9, 2, 6};
-__device__ Pair refPairs[8] = {{1, 0.5},  {2, 1.5},  {3, -2.0}, {4, 8.25},
-                               {5, 0.75}, {6, 1e9},  {7, -3.5}, {8, 2.0}};
-} // namespace fz
-
-/// Folds a value into a running hash (its bytes, so that every bit counts).
-template <class T>
-__device__ unsigned long long fold(unsigned long long h, const T &value) {
-  const unsigned char *bytes = reinterpret_cast<const unsigned char *>(&value);
-  for (unsigned i = 0; i < sizeof(T); ++i)
-    h = (h ^ bytes[i]) * 1099511628211ull;
-  return h;
-}
+#include "fuzz_prelude.cuh"
 
 __global__ void child0(unsigned long long *out, int slot, fz::HostBuilt p0, const int & p1, short p2, long long p3) {
   unsigned long long h = 1469598103934665603ull;
