@@ -137,7 +137,8 @@ private:
   /// aggregation reads them, Aggregation/LaunchingThreads).
   void step(LaunchPath &Path, const Stmt &S, const FunctionDecl &Function) {
     ASTContext &AST = Context.ast();
-    if (!Path.Loop && EnclosingStatements::of(*Function.getBody(), AST).inLoop(S))
+    if (!Path.Loop &&
+        EnclosingStatements::of(*Function.getBody(), AST).inLoop(S))
       Path.Loop = &S;
     if (Path.Who == Launchers::OneThreadOfBlock)
       return;
@@ -152,7 +153,8 @@ private:
   /// (through callers, each followed once: \p Seen) may make it too many
   /// times; whether it did.
   bool reportThroughCallers(const CUDAKernelCallExpr &Launch,
-                            const FunctionDecl &Function, const LaunchPath &Path,
+                            const FunctionDecl &Function,
+                            const LaunchPath &Path,
                             llvm::DenseSet<const FunctionDecl *> &Seen) {
     const FunctionDecl *Pattern = patternOf(Function);
     if (!Seen.insert(Pattern).second)
@@ -197,9 +199,10 @@ private:
   /// Reports \p Launch if \p Kernel's threads, reaching it by \p Path, may
   /// make it more times than the pool holds in a grid of \p HostLaunches;
   /// whether it did.
-  bool reportIfTooMany(const CUDAKernelCallExpr &Launch,
-                       const FunctionDecl &Kernel, const LaunchPath &Path,
-                       llvm::ArrayRef<const CUDAKernelCallExpr *> HostLaunches) {
+  bool
+  reportIfTooMany(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
+                  const LaunchPath &Path,
+                  llvm::ArrayRef<const CUDAKernelCallExpr *> HostLaunches) {
     // In a loop, each thread counts, however many there are.
     const Launchers Who = Path.Loop ? Launchers::EveryThread : Path.Who;
     for (const CUDAKernelCallExpr *HostLaunch : HostLaunches) {
