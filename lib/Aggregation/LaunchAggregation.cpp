@@ -230,6 +230,8 @@ private:
                                   "which an aggregated grid does not keep");
     if (std::optional<std::string> Why = whyParameterNotPassedOn(*Definition))
       return decline(*Why);
+    if (std::optional<std::string> Why = whyCopyUnnamable("aggregated kernel"))
+      return decline(*Why);
     // A launch made alone passes its record (the parameters and the
     // configuration) by value, in every instance.
     // ofEveryLaunchedKernel brings each instance's kernel here in turn.

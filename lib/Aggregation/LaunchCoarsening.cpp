@@ -73,6 +73,8 @@ private:
         copyableChild("coarsened kernel", "coarsening", /*Templates=*/true);
     if (!Definition)
       return false;
+    if (std::optional<std::string> Why = whyCopyUnnamable("coarsened kernel"))
+      return decline(*Why);
     const std::string KernelName = kernelAsNamed();
     if (Definition->hasAttr<CUDAClusterDimsAttr>())
       return decline(KernelName + " has a cluster shape (__cluster_dims__), "

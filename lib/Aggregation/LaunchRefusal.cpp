@@ -11,6 +11,7 @@
 #include "CudaAST/ExecutionSide.h"
 #include "CudaAST/KernelFriends.h"
 #include "CudaAST/KernelName.h"
+#include "Lowering/KernelSignature.h"
 #include "Lowering/TrivialCopy.h"
 
 #include "clang/AST/Attr.h"
@@ -165,6 +166,30 @@ LaunchRefusal::whyParameterNotPassedOn(const FunctionDecl &Definition) const {
       return kernelAsNamed() + " takes " + Named +
              " of a type whose copy is not trivial, which no device-side "
              "launch may pass";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string>
+LaunchRefusal::whyCopyUnnamable(StringRef Copy) const {
+  // A template's own parameters (`<T>`, DeducedArgs) are written as such.
+  const TemplateArgumentList *Args =
+      Kernel ? Kernel->getTemplateSpecializationArgs() : nullptr;
+  if (!Args || !InstanceKernels.empty())
+    return std::nullopt;
+  auto Unwritable = [&](const TemplateArgument &Arg) {
+    return Arg.getKind() == TemplateArgument::Type &&
+           !spellType(Arg.getAsType(), Context);
+  };
+  for (const TemplateArgument &Arg : Args->asArray()) {
+    bool Found = Unwritable(Arg);
+    if (Arg.getKind() == TemplateArgument::Pack)
+      Found = llvm::any_of(Arg.pack_elements(), Unwritable);
+    if (Found)
+      return kernelAsNamed() +
+             " is instantiated with a lambda's type (or an unnamed class's), "
+             "which the " +
+             Copy.str() + "'s name cannot write out";
   }
   return std::nullopt;
 }

@@ -128,6 +128,13 @@ protected:
   std::optional<std::string>
   whyParameterNotPassedOn(const clang::FunctionDecl &Definition) const;
 
+  /// Why the launch cannot name the child's \p Copy (`k_aggregated<F>`):
+  /// the kernel template's arguments, which the copy's name writes out,
+  /// include a type no source can write (a lambda's, or an unnamed
+  /// class's). Nothing when they do not. The lowering launches such a kernel
+  /// with its arguments' own types (cdp::deducedLaunch).
+  std::optional<std::string> whyCopyUnnamable(llvm::StringRef Copy) const;
+
   /// Declines when the child, through \p Uses, reads its grid's shape
   /// where its copy cannot map it: in a function it calls (the copy would
   /// see \p Seen) or in inline assembly (it would see \p AsmSeen).

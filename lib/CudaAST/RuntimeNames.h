@@ -42,6 +42,10 @@ constexpr llvm::StringLiteral OneLaneOfWarp = "cdp::oneLaneOfWarp";
 /// each instantiation deduces calls these (`makeDeviceLaunch(k<T>, {...})`)
 /// where C++17 writes `DeviceLaunch(k<T>, {...})`.
 constexpr llvm::StringLiteral MakeDeviceLaunch = "cdp::makeDeviceLaunch";
+/// A launch of a kernel whose parameter types cannot all be written (a
+/// kernel template called with a lambda), the kernel named last:
+/// `deducedLaunch({...}).arg<int *>(p).arg(f).launch(k)`.
+constexpr llvm::StringLiteral DeducedLaunch = "cdp::deducedLaunch";
 constexpr llvm::StringLiteral MakeCheckedDeviceLaunch =
     "cdp::makeCheckedDeviceLaunch";
 constexpr llvm::StringLiteral LaunchSiteMacro = "CDP_LAUNCH_SITE";

@@ -51,8 +51,11 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
     return false;
   if (!State.Rewritten.insert(Tokens->TripleLess).second)
     return true;
-  std::optional<LoweringPlan> Plan = planStaticLaunch(Site, Options, State);
-  bool IsStatic = Plan.has_value();
+  std::optional<LoweringPlan> Plan =
+      planStaticLaunch(Site, Options, State, /*KernelLast=*/true);
+  // A plan with the kernel last has no kernel type for the explicit form
+  // to write, nor a kernel plan to alias.
+  bool IsStatic = Plan.has_value() && !Plan->KernelLast;
   if (!Plan && !Site.failed())
     Plan = planDependentLaunch(Site, State);
   if (!Plan)

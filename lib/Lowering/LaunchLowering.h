@@ -53,6 +53,7 @@ class SourceManager;
 class CUDAKernelCallExpr;
 class DeclContext;
 class FunctionDecl;
+class ParmVarDecl;
 } // namespace clang
 
 namespace cdp {
@@ -67,6 +68,10 @@ struct KernelPlan {
   llvm::SmallVector<std::string, 8> ArgOpeners;
   /// The parameter list is long enough to name the type by an alias.
   bool Long = false;
+  /// The first parameter whose type cannot be written; null when none
+  /// (then the plan is only the layout, each launch planned with the
+  /// kernel last or refused).
+  const clang::ParmVarDecl *Unwritable = nullptr;
 };
 
 /// What lowering one launch leaves for the next ones of the file.

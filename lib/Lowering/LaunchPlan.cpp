@@ -43,16 +43,21 @@ namespace {
 
 class LaunchPlanner {
 public:
-  LaunchPlanner(LaunchSite &Site, const LaunchLoweringOptions *Options)
-      : Site(Site), Options(Options), Launch(Site.Launch),
-        Context(Site.Context), SM(Site.SM), LangOpts(Site.LangOpts),
-        Diags(Context.getDiagnostics()), WrittenArgs(Site.WrittenArgs) {}
+  LaunchPlanner(LaunchSite &Site, const LaunchLoweringOptions *Options,
+                bool KernelLast = false)
+      : Site(Site), Options(Options), KernelLast(KernelLast),
+        Launch(Site.Launch), Context(Site.Context), SM(Site.SM),
+        LangOpts(Site.LangOpts), Diags(Context.getDiagnostics()),
+        WrittenArgs(Site.WrittenArgs) {}
 
   // The entry points are planStatic and planDependent.
 
   LaunchSite &Site;
   /// Null for a dependent launch, which never names a kernel type.
   const LaunchLoweringOptions *Options;
+  /// A kernel whose parameter types cannot all be written may be named
+  /// last (planKernelLast).
+  bool KernelLast;
   const CUDAKernelCallExpr &Launch;
   ASTContext &Context;
   const SourceManager &SM;
@@ -191,6 +196,8 @@ public:
         return std::nullopt;
       Known = Plans.try_emplace(Kernel, std::move(*New)).first;
     }
+    if (const ParmVarDecl *Unwritable = Known->second.Unwritable)
+      return planKernelLast(*Kernel, *Unwritable);
     LoweringPlan Plan;
     Plan.Prefix = Known->second.Prefix;
     Plan.ArgOpeners = Known->second.ArgOpeners;
@@ -220,18 +227,60 @@ public:
       return std::nullopt;
     }
     ParameterTypes Spelled = spellParameterTypes(Kernel, Context);
-    if (Spelled.Unwritable) {
-      reportUnwritableParameter(Launch, Kernel, *Spelled.Unwritable, Diags);
-      Site.markFailed();
-      return std::nullopt;
-    }
     KernelPlan Plan;
+    if (Spelled.Unwritable) {
+      Plan.Unwritable = Spelled.Unwritable;
+      return Plan;
+    }
     Plan.Type =
         (runtime::DeviceLaunch + "<void(" + Spelled.Spelling + ")>").str();
     Plan.Prefix = Plan.Type + "(";
     Plan.ArgOpeners = argOpeners(*Layout);
     Plan.Long = Options && Options->AliasAbove &&
                 Spelled.Spelling.size() > Options->AliasAbove;
+    return Plan;
+  }
+
+  /// A launch of \p Kernel, whose parameter \p Unwritable (the first of
+  /// them) has a type no source can write (a kernel template called with a
+  /// lambda): its arguments are kept as the parameters' types where they
+  /// can be written, else as the arguments' own, which deduction made the
+  /// parameters' types, and the kernel is named last
+  /// (`cdp::deducedLaunch({1, 32}).arg<int *>(p).arg(f).launch(k)`).
+  /// Refused, after reporting, where the launch cannot take that form (in
+  /// a macro's body, under --runtime-checks), or an argument's own type is
+  /// not its parameter's.
+  std::optional<LoweringPlan> planKernelLast(const FunctionDecl &Kernel,
+                                             const ParmVarDecl &Unwritable) {
+    auto Refuse = [&](const ParmVarDecl &Param) {
+      reportUnwritableParameter(Launch, Kernel, Param, Diags);
+      Site.markFailed();
+      return std::nullopt;
+    };
+    if (!KernelLast || !Options || Options->RuntimeChecks)
+      return Refuse(Unwritable);
+    LoweringPlan Plan;
+    Plan.KernelLast = true;
+    Plan.Prefix = (runtime::DeducedLaunch + "(").str();
+    for (const ParmVarDecl *Param : Kernel.parameters()) {
+      if (std::optional<std::string> Type =
+              spellType(Param->getType(), Context)) {
+        Plan.ArgOpeners.push_back(".arg<" + *Type + ">(");
+        continue;
+      }
+      // A default argument has no type of its own to keep.
+      const unsigned I = Param->getFunctionScopeIndex();
+      if (I >= WrittenArgs.size() || isa<CXXDefaultArgExpr>(WrittenArgs[I]))
+        return Refuse(*Param);
+      QualType Own = WrittenArgs[I]->IgnoreUnlessSpelledInSource()->getType();
+      if (!Context.hasSameUnqualifiedType(Own, Param->getType()))
+        return Refuse(*Param);
+      Plan.ArgOpeners.push_back(".arg(");
+    }
+    for (const Expr *Arg : Launch.arguments())
+      if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+        Plan.DefaultArgTexts.push_back(writtenText(
+            Default->getParam()->getDefaultArgRange(), SM, LangOpts));
     return Plan;
   }
 
@@ -395,8 +444,8 @@ staticParameterTypes(const LaunchSite &Site) {
 
 std::optional<LoweringPlan>
 planStaticLaunch(LaunchSite &Site, const LaunchLoweringOptions &Options,
-                 LaunchLoweringState &State) {
-  return LaunchPlanner(Site, &Options).planStatic(State);
+                 LaunchLoweringState &State, bool KernelLast) {
+  return LaunchPlanner(Site, &Options, KernelLast).planStatic(State);
 }
 
 std::optional<LoweringPlan> planDependentLaunch(LaunchSite &Site,

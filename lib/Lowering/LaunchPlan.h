@@ -41,14 +41,21 @@ struct LoweringPlan {
   /// The callee with its deduced template arguments written out
   /// (`child<T>` for `child`); empty to keep the callee as written.
   std::string Callee;
+  /// The kernel's type cannot be written: the prefix opens the launch with
+  /// its configuration alone, and the callee moves to the end,
+  /// `.launch(k)` (cdp::deducedLaunch).
+  bool KernelLast = false;
 };
 
 /// The plan of a launch whose parameter types are known: the tool lays
 /// them out. Nothing when they are dependent, or, after reporting (then
 /// \p Site has failed), when the launch's parameters are refused.
+/// Where \p KernelLast, a kernel whose parameter types cannot all be
+/// written is planned with the kernel last (LoweringPlan::KernelLast),
+/// else refused.
 std::optional<LoweringPlan>
 planStaticLaunch(LaunchSite &Site, const LaunchLoweringOptions &Options,
-                 LaunchLoweringState &State);
+                 LaunchLoweringState &State, bool KernelLast = false);
 
 /// The plan of a launch whose parameter types depend on a template
 /// parameter: the runtime lays them out in each instantiation. Nothing,

@@ -49,15 +49,30 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
                                                 const LoweringPlan &Plan) {
   llvm::SmallVector<FormEdit, 8> Form;
   size_t Written = Site.WrittenArgs.size();
-  unsigned CalleeLength =
-      Plan.Callee.empty() ? 0
-                          : Site.distance(Tokens.CalleeBegin, Tokens.CalleeEnd);
-  Form.push_back(
-      {Tokens.CalleeBegin, CalleeLength, Plan.Prefix + Plan.Callee, {}});
+  const unsigned WrittenCallee =
+      Site.distance(Tokens.CalleeBegin, Tokens.CalleeEnd);
+  unsigned CalleeLength = Plan.Callee.empty() ? 0 : WrittenCallee;
+  // With the kernel last, `k<<<1, 32>>>(p)` reads
+  // `cdp::deducedLaunch({1, 32}).arg<int *>(p).launch(k)`.
+  std::string LastCallee;
+  if (Plan.KernelLast) {
+    LastCallee = Plan.Callee.empty()
+                     ? StringRef(Site.SM.getCharacterData(Tokens.CalleeBegin),
+                                 WrittenCallee)
+                           .str()
+                     : Plan.Callee;
+    CalleeLength = WrittenCallee;
+  }
+  Form.push_back({Tokens.CalleeBegin,
+                  CalleeLength,
+                  Plan.KernelLast ? Plan.Prefix : Plan.Prefix + Plan.Callee,
+                  {}});
   // `k <<< 1, 32 >>>(p)` reads `k, {1, 32})`: the spaces around the
   // chevrons go with them (a spaced `<< <` too, joined as `<<< `).
-  Form.push_back(
-      {Tokens.Spaced.LessBegin, Tokens.Spaced.LessLength, ", {", {}});
+  Form.push_back({Tokens.Spaced.LessBegin,
+                  Tokens.Spaced.LessLength,
+                  Plan.KernelLast ? "{" : ", {",
+                  {}});
   SourceLocation ConfigEnd = Tokens.Spaced.GreaterBegin;
   unsigned ToArgs = Site.distance(ConfigEnd, Tokens.ArgsLParen) + 1;
 
@@ -66,7 +81,7 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
     FormEdit Tail{Tokens.RParen, 1, ")", {}};
     for (const std::string &Default : Plan.DefaultArgTexts)
       Tail.Calls.push_back(".arg(" + Default + ")");
-    Tail.Calls.push_back(".launch()");
+    Tail.Calls.push_back(".launch(" + LastCallee + ")");
     Form.push_back(std::move(Tail));
     return Form;
   }
@@ -105,7 +120,7 @@ static llvm::SmallVector<FormEdit, 8> formEdits(const LaunchSite &Site,
   for (size_t I = 0; I < Plan.DefaultArgTexts.size(); ++I)
     Tail.Calls.push_back(Plan.ArgOpeners[Written + I] +
                          Plan.DefaultArgTexts[I] + ")");
-  Tail.Calls.push_back(".launch()");
+  Tail.Calls.push_back(".launch(" + LastCallee + ")");
   Form.push_back(std::move(Tail));
   return Form;
 }

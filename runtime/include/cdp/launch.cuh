@@ -947,6 +947,122 @@ makeDeviceLaunch(AloneInWarpTag Tag, void (*Kernel)(Params...),
 #endif
 
 //===----------------------------------------------------------------------===//
+// A launch whose kernel's type has no spelling:
+//
+//   cdp::deducedLaunch({grid, block}).arg<int *>(p).arg(f).launch(k)
+//
+// A kernel template called with a lambda (`k<<<1, 32>>>(p, [=](int i) {
+// ... })`) is instantiated with the lambda's closure type, which no source
+// can write, so DeviceLaunch<void(int *, F)> cannot be opened. The chain
+// starts from the configuration instead and keeps each argument as its
+// parameter's type: the type cdp-lower writes (`.arg<int *>(p)`, converted
+// as a call converts it), or, where it can write none, the argument's own
+// (`.arg(f)`, which is the parameter's type: the call deduced it so).
+// `.launch(k)` converts `k` to a pointer to the kernel of those types, which
+// deduces the template's arguments as the call did, and then opens a
+// DeviceLaunch and launches as it does. The configuration and the
+// arguments are evaluated once each, in source order, before the parameter
+// buffer is taken.
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+/// The front of a deduced launch's chain: its configuration.
+struct DeducedStart {
+  static constexpr std::size_t Depth = 0;
+  template <class... Later> using Kernel = void (*)(Later...);
+
+  LaunchConfig Config;
+  bool AloneInWarp;
+
+  CDP_LAUNCH_PATH __device__ const LaunchConfig &config() const {
+    return Config;
+  }
+  CDP_LAUNCH_PATH __device__ bool aloneInWarp() const { return AloneInWarp; }
+  template <class Signature, std::size_t Packed>
+  CDP_LAUNCH_PATH __device__ DeviceLaunch<Signature, Packed>
+  pass(DeviceLaunch<Signature, Packed> &&Launch) const {
+    return static_cast<DeviceLaunch<Signature, Packed> &&>(Launch);
+  }
+};
+
+/// An argument kept as its parameter's type, after those of `Prior`.
+template <class Prior, class Param> struct KeptArg {
+  static constexpr std::size_t Depth = Prior::Depth + 1;
+  template <class... Later>
+  using Kernel = typename Prior::template Kernel<Param, Later...>;
+
+  Prior Before;
+  Param Value;
+
+  CDP_LAUNCH_PATH __device__ const LaunchConfig &config() const {
+    return Before.config();
+  }
+  CDP_LAUNCH_PATH __device__ bool aloneInWarp() const {
+    return Before.aloneInWarp();
+  }
+  /// Stores the kept arguments into `Launch`, the first first.
+  template <class Signature, std::size_t Packed>
+  CDP_LAUNCH_PATH __device__ DeviceLaunch<Signature, Packed + Depth>
+  pass(DeviceLaunch<Signature, Packed> &&Launch) const {
+    return Before.pass(static_cast<DeviceLaunch<Signature, Packed> &&>(Launch))
+        .arg(Value);
+  }
+};
+
+/// The type an argument is kept as: `Written`, or the argument's own.
+template <class Written, class Arg>
+using KeptType =
+    typename std::conditional<std::is_void<Written>::value,
+                              typename std::decay<Arg>::type, Written>::type;
+
+} // namespace detail
+
+/// A launch whose kernel comes last (above), its arguments so far in
+/// `Chain`.
+template <class Chain> class DeducedLaunch {
+  Chain Kept;
+
+public:
+  CDP_LAUNCH_PATH __device__ explicit DeducedLaunch(const Chain &Kept)
+      : Kept(Kept) {}
+
+  /// Keeps `Value` as `Written`, converted as a call converts it, or, by
+  /// default, as its own type.
+  template <class Written = void, class Arg>
+  CDP_LAUNCH_PATH __device__
+      DeducedLaunch<detail::KeptArg<Chain, detail::KeptType<Written, Arg>>>
+      arg(Arg &&Value) && {
+    using Param = detail::KeptType<Written, Arg>;
+    const Param Converted = std::forward<Arg>(Value);
+    return DeducedLaunch<detail::KeptArg<Chain, Param>>({Kept, Converted});
+  }
+
+  /// Launches `Kernel`, which a kernel template's name converts to.
+  CDP_LAUNCH_PATH __device__ void
+  launch(typename Chain::template Kernel<> Kernel) && {
+    using Signature = typename std::remove_pointer<decltype(Kernel)>::type;
+    (Kept.aloneInWarp()
+         ? Kept.pass(
+               DeviceLaunch<Signature>(oneThreadOfBlock, Kernel, Kept.config()))
+         : Kept.pass(DeviceLaunch<Signature>(Kernel, Kept.config())))
+        .launch();
+  }
+};
+
+/// Opens a deduced launch.
+CDP_LAUNCH_PATH __device__ DeducedLaunch<detail::DeducedStart>
+deducedLaunch(const LaunchConfig &Config) {
+  return DeducedLaunch<detail::DeducedStart>({Config, false});
+}
+/// The same, where the launching thread is alone in its warp (see
+/// AloneInWarpTag).
+CDP_LAUNCH_PATH __device__ DeducedLaunch<detail::DeducedStart>
+deducedLaunch(AloneInWarpTag, const LaunchConfig &Config) {
+  return DeducedLaunch<detail::DeducedStart>({Config, true});
+}
+
+//===----------------------------------------------------------------------===//
 // A launch under run-time checks (cdp-lower --runtime-checks):
 //
 //   cdp::CheckedDeviceLaunch<void(int *)>(CDP_LAUNCH_SITE("f.cu", 12, "k"),
@@ -1692,8 +1808,8 @@ __host__ auto unboundedIfLaunchable() -> decltype(Bounded) {
 } // namespace cdp
 
 #if __cplusplus >= 201703L
-// Serial runs of children with barriers (--threshold), and serial runs at
-// the end of the launching thread (--optimize).
+  // Serial runs of children with barriers (--threshold), and serial runs at
+  // the end of the launching thread (--optimize).
 #include "cdp/detail/serial-later.cuh"
 #include "cdp/detail/serial-phases.cuh"
 #endif
