@@ -57,7 +57,8 @@ bool lowerLaunch(const CUDAKernelCallExpr &Launch,
   // to write, nor a kernel plan to alias.
   bool IsStatic = Plan.has_value() && !Plan->KernelLast;
   if (!Plan && !Site.failed())
-    Plan = planDependentLaunch(Site, State);
+    Plan = planDependentLaunch(Site, State,
+                               /*KernelLast=*/!Options.RuntimeChecks);
   if (!Plan)
     return false;
   if (Options.RuntimeChecks)

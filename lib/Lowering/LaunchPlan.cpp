@@ -328,6 +328,13 @@ public:
       // serves to find the parameters' default arguments.
       if (Lookup->hasExplicitTemplateArgs())
         return Single ? Single : Lookup->decls_begin()->getAsFunction();
+      // Deduced from a lambda, the template's arguments have no spelling in
+      // the template's terms either: the kernel is named last, where every
+      // instance allows it.
+      if (IsTemplate && KernelLast && argumentsKeepTheirTypes(State)) {
+        Plan.KernelLast = true;
+        return Single;
+      }
     }
     report(Diags, Launch.getBeginLoc(),
            LoweringDiag::DeducedKernelInDependentLaunch)
@@ -354,6 +361,32 @@ public:
         << static_cast<unsigned>(std::get<OverloadFailure>(Chosen));
     Site.markFailed();
     return nullptr;
+  }
+
+  /// Whether each instance of the launch in the file gives each parameter
+  /// of its kernel an argument written there of the parameter's own type
+  /// (no default argument, no pack expansion): then `.arg(x)` keeps every
+  /// argument as its parameter's type in every instance, and
+  /// cdp::deducedLaunch's `.launch(k)` deduces the kernel each calls.
+  bool argumentsKeepTheirTypes(LaunchLoweringState &State) {
+    llvm::ArrayRef<const CUDAKernelCallExpr *> Instances = instancesOf(State);
+    if (Instances.empty() ||
+        llvm::any_of(WrittenArgs, llvm::IsaPred<PackExpansionExpr>))
+      return false;
+    for (const CUDAKernelCallExpr *Instance : Instances) {
+      const FunctionDecl *Kernel = Instance->getDirectCallee();
+      if (!Kernel || Kernel->getNumParams() != Instance->getNumArgs())
+        return false;
+      for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
+        const Expr *Arg = Instance->getArg(I);
+        if (isa<CXXDefaultArgExpr>(Arg) ||
+            !Context.hasSameUnqualifiedType(
+                Arg->IgnoreUnlessSpelledInSource()->getType(),
+                Kernel->getParamDecl(I)->getType()))
+          return false;
+      }
+    }
+    return true;
   }
 
   std::optional<DeducedKernel> deduce(const UnresolvedLookupExpr &Callee,
@@ -403,6 +436,11 @@ public:
     const FunctionDecl *Kernel = dependentKernel(State, Plan);
     if (!Kernel || rejectInstantiatedLayouts(State))
       return std::nullopt;
+    if (Plan.KernelLast) {
+      Plan.Prefix = (runtime::DeducedLaunch + "(").str();
+      Plan.ArgOpeners.assign(WrittenArgs.size(), ".arg(");
+      return Plan;
+    }
 
     if (Plan.Prefix.empty()) // else the overload's type, which picks it
       Plan.Prefix = deducedLaunchPrefix(Site.LangOpts);
@@ -449,8 +487,9 @@ planStaticLaunch(LaunchSite &Site, const LaunchLoweringOptions &Options,
 }
 
 std::optional<LoweringPlan> planDependentLaunch(LaunchSite &Site,
-                                                LaunchLoweringState &State) {
-  return LaunchPlanner(Site, nullptr).planDependent(State);
+                                                LaunchLoweringState &State,
+                                                bool KernelLast) {
+  return LaunchPlanner(Site, nullptr, KernelLast).planDependent(State);
 }
 
 } // namespace cdp

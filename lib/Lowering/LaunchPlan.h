@@ -61,8 +61,12 @@ planStaticLaunch(LaunchSite &Site, const LaunchLoweringOptions &Options,
 /// parameter: the runtime lays them out in each instantiation. Nothing,
 /// after reporting, when the kernel cannot be named or a layout no rule
 /// gives shows in an instantiation.
+/// Where \p KernelLast, a kernel template deduced from arguments whose
+/// types have no spelling (lambdas) is planned with the kernel last where
+/// every instance allows it.
 std::optional<LoweringPlan> planDependentLaunch(LaunchSite &Site,
-                                                LaunchLoweringState &State);
+                                                LaunchLoweringState &State,
+                                                bool KernelLast = false);
 
 /// The kernel's parameter types, where they are not dependent: from the
 /// kernel, or from the type of the pointer it is launched through.

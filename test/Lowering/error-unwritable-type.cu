@@ -7,7 +7,7 @@
 // is instantiated with a type that has no name: clang would print "(lambda
 // at file:line:col)", which no compiler accepts. A device-side launch keeps
 // such an argument as its own type and names the kernel last
-// (lambda-arguments.cu), where that type is the parameter's; elsewhere the
+// (kernel-last.cu), where that type is the parameter's; elsewhere the
 // launch is refused at its argument: where deduction made the parameter's
 // type another, under --runtime-checks, and for the static_cast that picks
 // a deduced template for a PDL launch on the host.

@@ -37,7 +37,7 @@ template __global__ void genericParent<long>(long *, long);
 
 // A class whose only name is a typedef is written by that name, a local
 // class by its own; a lambda or an unnamed class cannot be written at all,
-// and its launch names the kernel last (lambda-arguments.cu).
+// and its launch names the kernel last (kernel-last.cu).
 typedef struct {
   int *data;
 } TypedefOnly;
