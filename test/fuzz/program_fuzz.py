@@ -386,6 +386,43 @@ class Program:
                 f"      {launch};\n{extra}    }}\n}}\n")
         return text, f"  soloParent<<<{blocks}, {shape}>>>(out, table);\n"
 
+    def lambdas(self):
+        """`viaLambda`, a kernel template that calls the function object it
+        is given, and `lambdaParent`, whose threads launch it with a lambda
+        held in a variable, a lambda written in the launch and an object of
+        an unnamed class: instances no source can name, lowered with the
+        kernel named last, left unaggregated and uncoarsened (saying so),
+        and run serially by --threshold. Drawn from a generator of its own,
+        after everything else, as the relay is."""
+        rng = random.Random(self.seed * 7919 + 4)
+        threads = 2 * self.threads
+        base = self.slots
+        self.slots += 3 * threads
+        streams = [rng.choice(STREAMS) for _ in range(3)]
+        text = ("template <class F>\n"
+                "__global__ void viaLambda(unsigned long long *out, int slot, "
+                "F f, int n) {\n"
+                "  const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                "  if (i < n)\n"
+                "    atomicAdd(&out[slot], fold(fold(1ull, f(i)), i));\n}\n"
+                "__global__ void lambdaParent(unsigned long long *out) {\n"
+                "  const int t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                f"  const int salt = t * {rng.randint(2, 99)} + "
+                f"{rng.randint(0, 999)};\n"
+                "  auto scaled = [salt](int i) { return salt * 3 + i; };\n"
+                f"  if (t % {rng.randint(2, 5)} != {rng.randint(0, 1)})\n"
+                f"    viaLambda<<<1 + t % 2, 16{streams[0]}>>>(out, "
+                f"{base} + t, scaled, {rng.randint(8, 32)} + t % 7);\n"
+                f"  viaLambda<<<1, 8{streams[1]}>>>(out, {base + threads} "
+                "+ t, [=](int i) { return salt ^ (i * 7); }, "
+                f"{rng.randint(1, 8)});\n"
+                "  struct {\n    int k;\n"
+                "    __device__ int operator()(int i) const { return k - i; }\n"
+                "  } minus{salt};\n"
+                f"  viaLambda<<<1, 4{streams[2]}>>>(out, {base + 2 * threads}"
+                " + t, minus, 4);\n}\n")
+        return text, "  lambdaParent<<<2, parentBlock>>>(out);\n"
+
     def recursion(self, stream):
         """A launch of `descend`, which launches itself down to depth 0,
         each level writing its own slot."""
@@ -488,6 +525,7 @@ class Program:
             launch_relay = ("  relayParent<<<1, parentBlock>>>(out);\n"
                             "  shapedParent<<<2, parentBlock>>>(out);\n")
         solo, launch_solo = self.solo()
+        lambdas, launch_lambdas = self.lambdas()
         main = f"""
 int main() {{
   const int slots = {self.slots};
@@ -503,7 +541,7 @@ int main() {{
   // not as for a parent of one warp in all, which launches as written.
   int parentBlock = {THREADS};
   parent<<<1, parentBlock>>>(out, table);
-{launch_phased_only}{launch_held}{launch_relay}{launch_solo}  cudaError_t e = cudaDeviceSynchronize();
+{launch_phased_only}{launch_held}{launch_relay}{launch_solo}{launch_lambdas}  cudaError_t e = cudaDeviceSynchronize();
   static unsigned long long result[slots];
   cudaMemcpy(result, out, sizeof result, cudaMemcpyDeviceToHost);
   std::printf("seed {self.seed}: %s\\n", cudaGetErrorString(e));
@@ -514,7 +552,7 @@ int main() {{
 """
         include = "#include <cdp/aggregate.cuh>\n" if self.aggregate else ""
         return (include + PRELUDE + children + guarded + recursive + helper +
-                parent + phased_only + held + relay + solo + main)
+                parent + phased_only + held + relay + solo + lambdas + main)
 
 
 
