@@ -8,6 +8,7 @@
 #include "Aggregation/InstantiatedLaunch.h"
 
 #include "Lowering/KernelDeduction.h"
+#include "Lowering/KernelSignature.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -98,13 +99,20 @@ kernelOfInstances(const CUDAKernelCallExpr &Launch,
   std::optional<DeducedKernel> Deduced =
       deduceDependentKernel(Launch, *Callee, Instances, Context);
   // Written arguments followed by deduced ones would be spelled twice.
-  if (!Deduced || (Deduced->DeducedAny && Callee->hasExplicitTemplateArgs()))
+  if (!Deduced || (Deduced->DeducedAny && Callee->hasExplicitTemplateArgs())) {
+    for (const FunctionDecl *Kernel : Result.Kernels)
+      if (instantiatedWithUnwritableType(*Kernel, Context))
+        return why("in an instance of " + Enclosed + ", '" +
+                   Template->getNameAsString() +
+                   "' is instantiated with a lambda's type (or an unnamed "
+                   "class's), which the copy's name cannot write out");
     return why("cdp-lower cannot spell the template arguments of '" +
                Template->getNameAsString() +
                "' that the launch leaves to "
                "deduction, which the copy's name needs; write "
                "them out ('" +
                Template->getNameAsString() + "<...><<<...>>>')");
+  }
   if (Deduced->DeducedAny)
     Result.DeducedArgs = Deduced->Arguments;
   return Result;

@@ -173,25 +173,13 @@ LaunchRefusal::whyParameterNotPassedOn(const FunctionDecl &Definition) const {
 std::optional<std::string>
 LaunchRefusal::whyCopyUnnamable(StringRef Copy) const {
   // A template's own parameters (`<T>`, DeducedArgs) are written as such.
-  const TemplateArgumentList *Args =
-      Kernel ? Kernel->getTemplateSpecializationArgs() : nullptr;
-  if (!Args || !InstanceKernels.empty())
+  if (!Kernel || !InstanceKernels.empty() ||
+      !instantiatedWithUnwritableType(*Kernel, Context))
     return std::nullopt;
-  auto Unwritable = [&](const TemplateArgument &Arg) {
-    return Arg.getKind() == TemplateArgument::Type &&
-           !spellType(Arg.getAsType(), Context);
-  };
-  for (const TemplateArgument &Arg : Args->asArray()) {
-    bool Found = Unwritable(Arg);
-    if (Arg.getKind() == TemplateArgument::Pack)
-      Found = llvm::any_of(Arg.pack_elements(), Unwritable);
-    if (Found)
-      return kernelAsNamed() +
-             " is instantiated with a lambda's type (or an unnamed class's), "
-             "which the " +
-             Copy.str() + "'s name cannot write out";
-  }
-  return std::nullopt;
+  return kernelAsNamed() +
+         " is instantiated with a lambda's type (or an unnamed class's), "
+         "which the " +
+         Copy.str() + "'s name cannot write out";
 }
 
 bool LaunchRefusal::declineShapeReaders(const ChildGridUses &Uses,

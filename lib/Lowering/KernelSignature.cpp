@@ -98,6 +98,22 @@ std::optional<std::string> spellType(QualType Type, const ASTContext &Context) {
   return spellWritable(Type, Context);
 }
 
+bool instantiatedWithUnwritableType(const FunctionDecl &Function,
+                                    const ASTContext &Context) {
+  const TemplateArgumentList *Args = Function.getTemplateSpecializationArgs();
+  if (!Args)
+    return false;
+  auto Unwritable = [&](const TemplateArgument &Arg) {
+    return Arg.getKind() == TemplateArgument::Type &&
+           !spellType(Arg.getAsType(), Context);
+  };
+  return llvm::any_of(Args->asArray(), [&](const TemplateArgument &Arg) {
+    return Arg.getKind() == TemplateArgument::Pack
+               ? llvm::any_of(Arg.pack_elements(), Unwritable)
+               : Unwritable(Arg);
+  });
+}
+
 ParameterTypes spellParameterTypes(const FunctionDecl &Kernel,
                                    const ASTContext &Context) {
   llvm::SmallVector<QualType, 8> Types;

@@ -57,6 +57,12 @@ TypeListSpelling spellTypes(llvm::ArrayRef<clang::QualType> Types,
 std::optional<std::string> spellType(clang::QualType Type,
                                      const clang::ASTContext &Context);
 
+/// Whether \p Function is an instance of a template whose arguments include
+/// a type that cannot be written (a lambda's closure type, an unnamed
+/// class): a name of it or of its copy cannot be written either.
+bool instantiatedWithUnwritableType(const clang::FunctionDecl &Function,
+                                    const clang::ASTContext &Context);
+
 /// Reports that \p Launch cannot be lowered, at the argument given for
 /// \p Unwritable (a parameter of \p Kernel).
 void reportUnwritableParameter(const clang::CallExpr &Launch,

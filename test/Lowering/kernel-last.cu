@@ -61,7 +61,7 @@ __global__ void parent(int *out, int k) {
 // In a template, each instance passes each parameter an argument of the
 // parameter's own type: every `.arg` keeps its argument's.
 template <class T> __global__ void templateParent(T *out, T k) {
-  // WARP: kernel-last.cu:[[@LINE+3]]:3: warning: launch of 'apply' is not aggregated by warp, only lowered: cdp-lower cannot spell the template arguments of 'apply' that the launch leaves to deduction{{.*}}
+  // WARP: kernel-last.cu:[[@LINE+3]]:3: warning: launch of 'apply' is not aggregated by warp, only lowered: in an instance of 'templateParent', 'apply' is instantiated with a lambda's type (or an unnamed class's), which the copy's name cannot write out{{$}}
   // COARSE: kernel-last.cu:[[@LINE+2]]:3: warning: launch of 'apply' keeps one block{{.*}}
   // THRESH: kernel-last.cu:[[@LINE+1]]:3: warning: launch of 'apply' always launches a grid under --threshold{{.*}}
   apply<<<1, 32, 0, cudaStreamFireAndForget>>>(out, [k](int i) { return i + k; });
