@@ -28,6 +28,16 @@ static llvm::StringRef lineUpTo(const SourceManager &SM, SourceLocation Loc) {
   return Buffer.slice(lineStartOffset(Buffer, Offset), Offset);
 }
 
+/// Whether \p Loc is at a `{` inside a launch's `<<<...>>>`.
+static bool atBraceInLaunchConfig(const SourceManager &SM, SourceLocation Loc) {
+  llvm::StringRef Before = lineUpTo(SM, Loc);
+  size_t Open = Before.rfind("<<<");
+  if (Open == llvm::StringRef::npos || Before.substr(Open).contains(">>>"))
+    return false;
+  const char *At = SM.getCharacterData(SM.getSpellingLoc(Loc));
+  return At && *At == '{';
+}
+
 std::optional<std::string> nvccIdiomNote(const Diagnostic &Diag,
                                          llvm::StringRef ErrorText) {
   llvm::SmallString<128> Message;
@@ -73,6 +83,11 @@ std::optional<std::string> nvccIdiomNote(const Diagnostic &Diag,
     return std::string(
         "nvcc accepts inline-assembly operands without a comma between them; "
         "clang does not: separate the operands with ','");
+  if (Text == "expected expression" && Diag.hasSourceManager() &&
+      atBraceInLaunchConfig(Diag.getSourceManager(), Diag.getLocation()))
+    return std::string("nvcc accepts a braced list in a launch's configuration "
+                       "('<<<{2, 2}, 32>>>'); clang does not: name its type, "
+                       "'<<<dim3{2, 2}, 32>>>', which both compilers accept");
   return std::nullopt;
 }
 

@@ -21,6 +21,10 @@ __global__ void parent(int *p) {
   // CHECK: refused.cu:[[@LINE-1]]:49: error: expected ')'
   // CHECK: refused.cu:[[@LINE-2]]:49: note: nvcc accepts inline-assembly operands without a comma between them; clang does not: separate the operands with ','
   child<<<1, 1>>>(p + a + b);
+
+  child<<<{2, 2}, 32>>>(p);
+  // CHECK: refused.cu:[[@LINE-1]]:11: error: expected expression
+  // CHECK: refused.cu:[[@LINE-2]]:11: note: nvcc accepts a braced list in a launch's configuration ('<<<{2, 2}, 32>>>'); clang does not: name its type, '<<<dim3{2, 2}, 32>>>', which both compilers accept
 }
 
 // nvcc compiles a static or inline device function only where something
