@@ -157,6 +157,15 @@ std::optional<std::string> LaunchRefusal::whyNotCopyable(StringRef Copy,
 
 std::optional<std::string>
 LaunchRefusal::whyParameterNotPassedOn(const FunctionDecl &Definition) const {
+  // The copies are written from the template as written, where a pack is
+  // one parameter; an instance has it expanded.
+  const FunctionDecl *Written = Definition.getTemplateInstantiationPattern();
+  for (const ParmVarDecl *Param :
+       (Written ? *Written : Definition).parameters())
+    if (Param->isParameterPack())
+      return kernelAsNamed() + " takes a function parameter pack ('" +
+             Param->getNameAsString() +
+             "'), which the copies of a child do not pass on yet";
   for (const ParmVarDecl *Param : Definition.parameters()) {
     const std::string Named =
         Param->getName().empty()

@@ -120,7 +120,9 @@ protected:
                                             bool Templates) const;
 
   /// Why \p Definition, the child's, has a parameter that a transform
-  /// does not pass on: a type whose copy is not trivial, which no
+  /// does not pass on: a function parameter pack (the copies write one
+  /// parameter per parameter as written), or a type whose copy is not
+  /// trivial, which no
   /// device-side launch may pass (nvcc's rule): left to the lowering, which
   /// reports it. Nothing when it has none. (A reference is passed on: by
   /// its address, as a launch passes it; cdp/launch.cuh's PassedAs and
