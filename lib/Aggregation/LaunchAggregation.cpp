@@ -397,6 +397,7 @@ private:
           Call->Spaced.GreaterBegin,
           distance(Call->Spaced.GreaterBegin, Call->ArgsLParen) + 1,
           Call->argsOpen(SM));
+      Call->passDefaultArgs();
     }
     if (Marker)
       unwrapMarker(*Marker);

@@ -7,6 +7,7 @@
 
 #include "Aggregation/LaunchAsCall.h"
 #include "CudaAST/WrittenText.h"
+#include "Lowering/DefaultArgument.h"
 #include "Lowering/RuntimeForm.h"
 
 #include "clang/AST/ASTContext.h"
@@ -72,9 +73,13 @@ locateLaunchAsCall(const CUDAKernelCallExpr &Launch, const FunctionDecl &Kernel,
     return std::nullopt;
   Call.ArgsLParen = SM.getLocForStartOfFile(SM.getFileID(Call.TripleGreater))
                         .getLocWithOffset(Paren);
-  for (const Expr *Arg : Launch.arguments())
-    if (!isa<CXXDefaultArgExpr>(Arg))
+  Call.ArgsRParen = Launch.getRParenLoc();
+  for (const Expr *Arg : Launch.arguments()) {
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+      Call.DefaultArgs.push_back(defaultArgumentText(*Default, Context));
+    else
       Call.HasWrittenArgs = true;
+  }
   return Call;
 }
 
@@ -102,6 +107,12 @@ void LaunchAsCall::rewriteAsCall(const SourceManager &SM, StringRef Function,
                  SM.getFileOffset(ArgsLParen) -
                      SM.getFileOffset(Spaced.GreaterBegin) + 1,
                  argsOpen(SM));
+  passDefaultArgs();
+}
+
+void LaunchAsCall::passDefaultArgs() const {
+  for (const std::string &Default : DefaultArgs)
+    Edits->insert(ArgsRParen, ", " + Default);
 }
 
 } // namespace cdp

@@ -22,6 +22,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -53,6 +54,12 @@ struct LaunchAsCall {
   /// name needs them written out.
   std::string DeducedArgs;
   bool HasWrittenArgs = false;
+  /// The `)` that closes the launch's arguments.
+  clang::SourceLocation ArgsRParen;
+  /// The text of each default argument the launch leaves to the kernel's
+  /// declaration, copied as written (as the lowering copies it): the call
+  /// passes every argument.
+  llvm::SmallVector<std::string, 2> DefaultArgs;
 
   /// What replaces `>>>(`: `}, `, or `},` before a line break, or `}`
   /// when no argument is written.
@@ -70,6 +77,10 @@ struct LaunchAsCall {
   void rewriteAsCall(const clang::SourceManager &SM, llvm::StringRef Function,
                      llvm::StringRef Suffix,
                      llvm::StringRef Leading = "") const;
+
+  /// Writes the default arguments out before the closing `)`, after the
+  /// written ones (rewriteAsCall does).
+  void passDefaultArgs() const;
 };
 
 /// The tokens of \p Launch of \p Kernel; nothing when one is in a macro or

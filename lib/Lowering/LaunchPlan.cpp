@@ -9,6 +9,7 @@
 
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
+#include "Lowering/DefaultArgument.h"
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LaunchSite.h"
 #include "Lowering/OverloadedKernel.h"
@@ -203,8 +204,7 @@ public:
     Plan.ArgOpeners = Known->second.ArgOpeners;
     for (const Expr *Arg : Launch.arguments())
       if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
-        Plan.DefaultArgTexts.push_back(writtenText(
-            Default->getParam()->getDefaultArgRange(), SM, LangOpts));
+        Plan.DefaultArgTexts.push_back(defaultArgumentText(*Default, Context));
     return Plan;
   }
 
@@ -279,8 +279,7 @@ public:
     }
     for (const Expr *Arg : Launch.arguments())
       if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
-        Plan.DefaultArgTexts.push_back(writtenText(
-            Default->getParam()->getDefaultArgRange(), SM, LangOpts));
+        Plan.DefaultArgTexts.push_back(defaultArgumentText(*Default, Context));
     return Plan;
   }
 
@@ -460,8 +459,7 @@ public:
       const ParmVarDecl *Param = Kernel->getParamDecl(I);
       if (!Param->hasDefaultArg())
         break; // Too few arguments: the compiler says so at the launch.
-      Plan.DefaultArgTexts.push_back(
-          writtenText(Param->getDefaultArgRange(), SM, LangOpts));
+      Plan.DefaultArgTexts.push_back(defaultArgumentText(*Param, Context));
     }
     return Plan;
   }

@@ -9,6 +9,7 @@
 #include "CudaAST/KernelName.h"
 
 #include "CudaAST/WrittenText.h"
+#include "Lowering/DefaultArgument.h"
 #include "Lowering/KernelSignature.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/SourceEdits.h"
@@ -101,8 +102,7 @@ private:
   /// The written text of an argument, or of the default it stands for.
   std::string argumentText(const Expr &E) const {
     if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(&E))
-      return writtenText(Default->getParam()->getDefaultArgRange(), SM,
-                         LangOpts);
+      return defaultArgumentText(*Default, Context);
     return text(E);
   }
 
