@@ -18,6 +18,7 @@
 #include "CudaAST/KernelValues.h"
 #include "CudaAST/RuntimeNames.h"
 #include "CudaAST/WrittenText.h"
+#include "Lowering/DefaultArgument.h"
 #include "Lowering/LoweringDiagnostics.h"
 #include "Lowering/StatementSlot.h"
 
@@ -86,7 +87,9 @@ public:
     llvm::SmallVector<std::string, 8> Arguments{Grid, Block};
     for (const Expr *Argument : Launch.arguments())
       Arguments.push_back(
-          writtenText(Argument->getSourceRange(), SM, LangOpts));
+          isa<CXXDefaultArgExpr>(Argument)
+              ? defaultArgumentText(*cast<CXXDefaultArgExpr>(Argument), Context)
+              : writtenText(Argument->getSourceRange(), SM, LangOpts));
     if (Callee.empty() || llvm::is_contained(Arguments, ""))
       return refuse("its kernel, configuration or arguments come from a "
                     "macro; the serial call is written from their text");
@@ -283,8 +286,6 @@ private:
           "--aggregate-unordered=" +
               Kernel->getNameAsString() + " (or in .cdp-lower)");
     for (const Expr *Argument : Launch.arguments()) {
-      if (isa<CXXDefaultArgExpr>(Argument))
-        return decline("it leaves an argument to its default");
       if (hasLaunch(Argument))
         return decline("an argument makes a launch of its own");
     }

@@ -10,11 +10,15 @@
 // RUN: %cdp-lower --coarsen=2 %s -o %t.coarse.cu 2>&1 | count 0
 // RUN: FileCheck %s --check-prefix=COARSE < %t.coarse.cu
 // RUN: %nvcc-rdc -c %t.coarse.cu -o %t.coarse.o
+// RUN: %cdp-lower --threshold=64 %s -o %t.thresh.cu 2>&1 | count 0
+// RUN: FileCheck %s --check-prefix=THRESH < %t.thresh.cu
+// RUN: %nvcc-rdc -c %t.thresh.cu -o %t.thresh.o
 //
 // A launch that leaves arguments to the kernel's defaults. Every form
 // writes them out at the launch: the lowering's `.arg`, and the aggregated
 // and coarsened launches, calls of the runtime that take every argument
-// (they left them out, and nvcc found no runtime call that matched). A
+// (they left them out, and nvcc found no runtime call that matched), and
+// the serial runs of --threshold (which refused such launches before). A
 // default that names what the launch cannot see (a constant of the
 // kernel's namespace, the kernel template's own parameter) is written as
 // its value; a literal as written.
@@ -41,6 +45,7 @@ __global__ void parent(int *p) {
   // WARP: cdp::aggregated::byWarp(work::tile_aggregated<8>, {1, 8, 0, cudaStreamFireAndForget}, mine, 3, 'x', 8, static_cast<::work::Mode>(1ull));
   // BLOCK: .launch({1, 8, 0, cudaStreamFireAndForget}, mine, 3, 'x', 8, static_cast<::work::Mode>(1ull));
   // COARSE: cdp::coarse::launch<2>(work::tile_coarsened<8>, {1, 8, 0, cudaStreamFireAndForget}, mine, 3, 'x', 8, static_cast<::work::Mode>(1ull));
+  // THRESH: work::tile_serial<0, 8>(1, 8, mine, 3, 'x', 8, static_cast<::work::Mode>(1ull));
   work::tile<8><<<1, 8, 0, cudaStreamFireAndForget>>>(mine);
   // WARP: cdp::aggregated::byWarp(work::tile_aggregated<4>, {1, 4, 0, cudaStreamFireAndForget}, mine + 8, 2, 'x', 4, static_cast<::work::Mode>(1ull));
   // BLOCK: .launch({1, 4, 0, cudaStreamFireAndForget}, mine + 8, 2, 'x', 4, static_cast<::work::Mode>(1ull));
@@ -50,5 +55,6 @@ __global__ void parent(int *p) {
   // WARP: cdp::aggregated::byWarp(work::plain_aggregated, {1, 4, 0, cudaStreamFireAndForget}, mine + 16, 0x1p-1f);
   // BLOCK: .launch({1, 4, 0, cudaStreamFireAndForget}, mine + 16, 0x1p-1f);
   // COARSE: cdp::coarse::launch<2>(work::plain_coarsened, {1, 4, 0, cudaStreamFireAndForget}, mine + 16, 0x1p-1f);
+  // THRESH: work::plain_serial(1, 4, mine + 16, 0x1p-1f);
   work::plain<<<1, 4, 0, cudaStreamFireAndForget>>>(mine + 16);
 }

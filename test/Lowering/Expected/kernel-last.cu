@@ -66,14 +66,13 @@ __global__ void parent(int *out, int k) {
       .launch(apply);
 #line 54
   // A class that holds a lambda, and a default argument after it.
-  // WARP: kernel-last.cu:[[@LINE+3]]:3: warning: launch of 'applyBoxed<(lambda)>' is not aggregated by warp{{.*}}
-  // COARSE: kernel-last.cu:[[@LINE+2]]:3: warning: launch of 'applyBoxed<(lambda)>' keeps one block{{.*}}
-  // THRESH: kernel-last.cu:[[@LINE+1]]:3: warning: launch of 'applyBoxed<(lambda)>' always launches a grid under --threshold, even a small one: it leaves an argument to its default
+  // WARP: kernel-last.cu:[[@LINE+2]]:3: warning: launch of 'applyBoxed<(lambda)>' is not aggregated by warp{{.*}}
+  // COARSE: kernel-last.cu:[[@LINE+1]]:3: warning: launch of 'applyBoxed<(lambda)>' keeps one block{{.*}}
   cdp::deducedLaunch({1, 1, 0, cudaStreamFireAndForget})
       .arg(Box<decltype(times)>{times})
       .arg<int>(2)
       .launch(applyBoxed);
-#line 59
+#line 58
 }
 
 // In a template, each instance passes each parameter an argument of the
@@ -86,7 +85,7 @@ template <class T> __global__ void templateParent(T *out, T k) {
       .arg(out)
       .arg([k](int i) { return i + k; })
       .launch(apply);
-#line 68
+#line 67
 }
 template __global__ void templateParent<int>(int *, int);
 
