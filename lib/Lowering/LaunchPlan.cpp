@@ -268,12 +268,8 @@ public:
         Plan.ArgOpeners.push_back(".arg<" + *Type + ">(");
         continue;
       }
-      // A default argument has no type of its own to keep.
       const unsigned I = Param->getFunctionScopeIndex();
-      if (I >= WrittenArgs.size() || isa<CXXDefaultArgExpr>(WrittenArgs[I]))
-        return Refuse(*Param);
-      QualType Own = WrittenArgs[I]->IgnoreUnlessSpelledInSource()->getType();
-      if (!Context.hasSameUnqualifiedType(Own, Param->getType()))
+      if (I >= WrittenArgs.size() || !keepsItsType(*WrittenArgs[I], *Param))
         return Refuse(*Param);
       Plan.ArgOpeners.push_back(".arg(");
     }
@@ -362,6 +358,16 @@ public:
     return nullptr;
   }
 
+  /// Whether `.arg(Arg)`, which keeps \p Arg as its own type, keeps it as
+  /// \p Param's: an argument written at the launch (a default argument has
+  /// no type of its own to keep) whose type, as written, is the
+  /// parameter's.
+  bool keepsItsType(const Expr &Arg, const ParmVarDecl &Param) const {
+    return !isa<CXXDefaultArgExpr>(Arg) &&
+           Context.hasSameUnqualifiedType(
+               Arg.IgnoreUnlessSpelledInSource()->getType(), Param.getType());
+  }
+
   /// Whether each instance of the launch in the file gives each parameter
   /// of its kernel an argument written there of the parameter's own type
   /// (no default argument, no pack expansion): then `.arg(x)` keeps every
@@ -376,14 +382,9 @@ public:
       const FunctionDecl *Kernel = Instance->getDirectCallee();
       if (!Kernel || Kernel->getNumParams() != Instance->getNumArgs())
         return false;
-      for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
-        const Expr *Arg = Instance->getArg(I);
-        if (isa<CXXDefaultArgExpr>(Arg) ||
-            !Context.hasSameUnqualifiedType(
-                Arg->IgnoreUnlessSpelledInSource()->getType(),
-                Kernel->getParamDecl(I)->getType()))
+      for (unsigned I = 0; I < Kernel->getNumParams(); ++I)
+        if (!keepsItsType(*Instance->getArg(I), *Kernel->getParamDecl(I)))
           return false;
-      }
     }
     return true;
   }
