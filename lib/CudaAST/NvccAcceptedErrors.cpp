@@ -12,6 +12,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/SemaCUDA.h"
 #include "llvm/ADT/DenseSet.h"
@@ -148,6 +149,27 @@ bool isQualifiedFriendName(const Diagnostic &Info, const Sema &S) {
   return Found != nullptr;
 }
 
+/// Whether the variable declared at \p NameLoc is followed by an
+/// initializer as written (`= 0`, `(1)`, `{}`), past any array bounds;
+/// true where the tokens cannot tell (a macro's name).
+bool hasWrittenInitializer(SourceLocation NameLoc, const SourceManager &SM,
+                           const LangOptions &LangOpts) {
+  if (NameLoc.isInvalid() || NameLoc.isMacroID())
+    return true;
+  std::optional<Token> Next = Lexer::findNextToken(NameLoc, SM, LangOpts);
+  unsigned Depth = 0;
+  while (Next && (Depth > 0 || Next->is(tok::l_square))) {
+    if (Next->is(tok::l_square))
+      ++Depth;
+    else if (Next->is(tok::r_square))
+      --Depth;
+    else if (Next->is(tok::eof))
+      return true;
+    Next = Lexer::findNextToken(Next->getLocation(), SM, LangOpts);
+  }
+  return !Next || !Next->isOneOf(tok::semi, tok::comma);
+}
+
 } // namespace
 
 NvccAcceptedErrors &NvccAcceptedErrors::install(CompilerInstance &CI) {
@@ -185,6 +207,13 @@ const char *NvccAcceptedErrors::whyLoweredPast(Reason Why) {
            "this error and keeps the code as written, but does not transform "
            "the file's launches, since its parse of the device code is not "
            "nvcc's";
+  case Reason::SharedConstructor:
+    return "nvcc accepts a __shared__ variable of a class with a "
+           "constructor, warns that it does not run the constructor "
+           "(#20054-D), and builds it; cdp-lower lowers past this error and "
+           "keeps the code as written, but does not transform the file's "
+           "launches, since clang's parse of the device code lacks the "
+           "variable";
   case Reason::QualifiedFriendName:
     return "C++ looks a name in a friend declaration qualified by a "
            "namespace up in that namespace too, as nvcc and GCC do; clang "
@@ -209,6 +238,10 @@ NvccAcceptedErrors::heldFor(const Diagnostic &Info) const {
   Sema &S = CI.getSema();
   if (!S.getLangOpts().CUDA)
     return std::nullopt;
+  if (Info.getID() == diag::err_shared_var_init &&
+      !hasWrittenInitializer(Info.getLocation(), S.getSourceManager(),
+                             S.getLangOpts()))
+    return HeldError{Reason::SharedConstructor, nullptr, {}};
   if (Info.getID() == diag::err_template_param_shadow)
     return HeldError{Reason::TemplateParameterShadow, nullptr, {}};
   if (isQualifiedFriendName(Info, S))
@@ -274,6 +307,7 @@ bool NvccAcceptedErrors::accepted(
   case Reason::ToolkitLacks:
   case Reason::TemplateParameterShadow:
   case Reason::QualifiedFriendName:
+  case Reason::SharedConstructor:
     return true;
   case Reason::NoInstance:
     return DeviceOnly.contains(Error.Diagnostics.front().getLocation()) &&
@@ -332,8 +366,9 @@ void NvccAcceptedErrors::settle(ASTContext &Context) {
       continue;
     }
     ++Accepted;
-    DeviceParseDiffers =
-        DeviceParseDiffers || Error.Why == Reason::ExecutionSpace;
+    DeviceParseDiffers = DeviceParseDiffers ||
+                         Error.Why == Reason::ExecutionSpace ||
+                         Error.Why == Reason::SharedConstructor;
     // -w, and a system header's (-Wsystem-headers): they are warnings now.
     if (CI.getDiagnosticOpts().IgnoreWarnings ||
         (Diags.getSuppressSystemWarnings() &&

@@ -30,6 +30,14 @@
 //   builds it; the host pass builds it where the host compiler accepts it
 //   (MSVC does, GCC does not).
 //
+// - A `__shared__` variable of a class whose default constructor clang
+//   finds not empty (`__shared__ cuda::barrier<...> bar;`, the guides'
+//   own idiom): nvcc warns (#20054-D) that it does not run the
+//   constructor, and builds it; clang refuses it and drops the variable,
+//   so, as for an execution space given again, the transforms leave the
+//   file's launches lowered only. With an initializer written
+//   (`__shared__ int x = 0;`) nvcc refuses it too, and so does cdp-lower.
+//
 // - A name in the parameters of a friend declaration whose declarator is
 //   qualified (`friend __global__ void details::kernel(Callable<F>)`,
 //   MUDA's), which only the qualifier's namespace declares. C++ looks such
@@ -79,7 +87,8 @@ public:
   /// Whether every error of the parse was one that nvcc builds.
   bool onlyAcceptedErrors() const;
   /// Whether an accepted error makes clang's parse of the device code
-  /// differ from nvcc's (an execution space given again).
+  /// differ from nvcc's (an execution space given again, a `__shared__`
+  /// variable dropped).
   bool deviceParseDiffers() const { return DeviceParseDiffers; }
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
@@ -94,6 +103,9 @@ private:
     ToolkitLacks,
     NoInstance,
     ExecutionSpace,
+    /// A `__shared__` variable of a class with a constructor, without an
+    /// initializer written.
+    SharedConstructor,
     TemplateParameterShadow,
     /// A name in a qualified friend declaration that only its qualifier's
     /// namespace declares, which clang finds by its suggestion.

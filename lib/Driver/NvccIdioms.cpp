@@ -69,12 +69,6 @@ std::optional<std::string> nvccIdiomNote(const Diagnostic &Diag,
         " for device code; qualify the call ('::" +
         Text.slice(Text.find('\'') + 1, Text.rfind('\'')).str() +
         "'), which both compilers accept");
-  if (Text == "initialization is not supported for __shared__ variables")
-    return std::string(
-        "nvcc accepts a __shared__ variable whose type has a constructor "
-        "(cuda::barrier, say) and does not run it; clang refuses it; declare "
-        "uninitialized storage instead, '__shared__ alignas(T) unsigned char "
-        "storage[sizeof(T)];', and use '*reinterpret_cast<T *>(storage)'");
   if (Text == "expected ')'" && Diag.hasSourceManager() &&
       lineUpTo(Diag.getSourceManager(), Diag.getLocation()).contains("asm") &&
       lineUpTo(Diag.getSourceManager(), Diag.getLocation())

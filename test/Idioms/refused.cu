@@ -5,17 +5,9 @@
 // clang's error gets a note that names the idiom and a spelling both
 // compilers accept. (nvcc compiles this file, the first RUN line.)
 
-#include <cuda/barrier>
-
 __global__ void child(int *p) {}
 
 __global__ void parent(int *p) {
-  __shared__ cuda::barrier<cuda::thread_scope_block> ready;
-  // CHECK: refused.cu:[[@LINE-1]]:54: error: initialization is not supported for __shared__ variables
-  // CHECK: refused.cu:[[@LINE-2]]:54: note: nvcc accepts a __shared__ variable whose type has a constructor (cuda::barrier, say) and does not run it; clang refuses it; declare uninitialized storage instead, '__shared__ alignas(T) unsigned char storage[sizeof(T)];', and use '*reinterpret_cast<T *>(storage)'
-  if (threadIdx.x == 0)
-    init(&ready, blockDim.x);
-
   unsigned a, b;
   asm("mov.u32 %0, 1; mov.u32 %1, 2;" : "=r"(a) "=r"(b));
   // CHECK: refused.cu:[[@LINE-1]]:49: error: expected ')'
