@@ -170,6 +170,25 @@ bool hasWrittenInitializer(SourceLocation NameLoc, const SourceManager &SM,
   return !Next || !Next->isOneOf(tok::semi, tok::comma);
 }
 
+/// Whether nvcc compiles \p Function only where something calls it: a
+/// `__device__` function (not a kernel, nor `__host__ __device__`, whose
+/// wrong-side calls clang itself reports only where they are emitted)
+/// that is `static`, `inline` or in an anonymous namespace.
+bool compiledOnlyWhereCalled(const FunctionDecl &Function) {
+  return Function.hasAttr<CUDADeviceAttr>() &&
+         !Function.hasAttr<CUDAHostAttr>() &&
+         !Function.hasAttr<CUDAGlobalAttr>() &&
+         (Function.getStorageClass() == SC_Static || Function.isInlined() ||
+          Function.isInAnonymousNamespace());
+}
+
+/// Whether anything references \p Function, in any of its declarations.
+bool isReferenced(const FunctionDecl &Function) {
+  return llvm::any_of(Function.redecls(), [](const FunctionDecl *D) {
+    return D->isReferenced() || D->isUsed(/*CheckUsedAttr=*/false);
+  });
+}
+
 } // namespace
 
 NvccAcceptedErrors &NvccAcceptedErrors::install(CompilerInstance &CI) {
@@ -214,6 +233,11 @@ const char *NvccAcceptedErrors::whyLoweredPast(Reason Why) {
            "keeps the code as written, but does not transform the file's "
            "launches, since clang's parse of the device code lacks the "
            "variable";
+  case Reason::UncalledDeviceFunction:
+    return "nvcc compiles a static or inline __device__ function only where "
+           "something calls it, and checks the side of its calls then; "
+           "nothing references this one, so no code comes of it: cdp-lower "
+           "lowers past this error and keeps the code as written";
   case Reason::QualifiedFriendName:
     return "C++ looks a name in a friend declaration qualified by a "
            "namespace up in that namespace too, as nvcc and GCC do; clang "
@@ -273,6 +297,11 @@ NvccAcceptedErrors::heldFor(const Diagnostic &Info) const {
                      nullptr,
                      {}};
   const FunctionDecl *Outermost = Enclosing.back();
+  // Whether anything calls the function is known once the parse has ended.
+  if ((Info.getID() == diag::err_ovl_no_viable_function_in_call ||
+       Info.getID() == diag::err_ref_bad_target) &&
+      compiledOnlyWhereCalled(*Outermost))
+    return HeldError{Reason::UncalledDeviceFunction, Outermost, {}};
   // Whether the branch is the device's alone is known once it has ended.
   if (!S.inTemplateInstantiation() && Outermost->isTemplated())
     return HeldError{Reason::NoInstance, Outermost, {}};
@@ -312,6 +341,14 @@ bool NvccAcceptedErrors::accepted(
   case Reason::NoInstance:
     return DeviceOnly.contains(Error.Diagnostics.front().getLocation()) &&
            !Instantiated.contains(Error.Template->getCanonicalDecl());
+  case Reason::UncalledDeviceFunction:
+    // No viable function only for the side of the call.
+    return !isReferenced(*Error.Template) &&
+           llvm::all_of(llvm::drop_begin(Error.Diagnostics),
+                        [](const StoredDiagnostic &Note) {
+                          return Note.getID() ==
+                                 diag::note_ovl_candidate_bad_target;
+                        });
   case Reason::ExecutionSpace:
     if (Error.Diagnostics.front().getID() != diag::err_cuda_ovl_target)
       // No function template matches: only on the execution space.

@@ -38,6 +38,14 @@
 //   file's launches lowered only. With an initializer written
 //   (`__shared__ int x = 0;`) nvcc refuses it too, and so does cdp-lower.
 //
+// - A call of a host function in a `static` or `inline` `__device__`
+//   function that nothing references (gtsv_dynamic_parallelism's
+//   `static __device__ double get_second()` calls `gettimeofday`): nvcc
+//   compiles such a function only where something calls it, and checks
+//   the side of its calls then; clang checks every function. No code
+//   comes of it. Where something references the function, the error
+//   stands, as nvcc's would.
+//
 // - A name in the parameters of a friend declaration whose declarator is
 //   qualified (`friend __global__ void details::kernel(Callable<F>)`,
 //   MUDA's), which only the qualifier's namespace declares. C++ looks such
@@ -106,6 +114,9 @@ private:
     /// A `__shared__` variable of a class with a constructor, without an
     /// initializer written.
     SharedConstructor,
+    /// A call of a host function in a `static` or `inline` device
+    /// function, which nvcc compiles only if something calls it.
+    UncalledDeviceFunction,
     TemplateParameterShadow,
     /// A name in a qualified friend declaration that only its qualifier's
     /// namespace declares, which clang finds by its suggestion.
@@ -113,7 +124,8 @@ private:
   };
   struct HeldError {
     Reason Why;
-    /// NoInstance: the template whose instances decide.
+    /// NoInstance: the template whose instances decide;
+    /// UncalledDeviceFunction: the function whose references decide.
     const clang::FunctionDecl *Template = nullptr;
     /// The error, then its notes.
     std::vector<clang::StoredDiagnostic> Diagnostics;

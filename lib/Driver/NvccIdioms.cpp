@@ -38,24 +38,9 @@ static bool atBraceInLaunchConfig(const SourceManager &SM, SourceLocation Loc) {
   return At && *At == '{';
 }
 
-std::optional<std::string> nvccIdiomNote(const Diagnostic &Diag,
-                                         llvm::StringRef ErrorText) {
+std::optional<std::string> nvccIdiomNote(const Diagnostic &Diag) {
   llvm::SmallString<128> Message;
   Diag.FormatDiagnostic(Message);
-  // Under "no matching function for call": the one candidate note that
-  // tells a wrong-side call. nvcc's front end checks a device function's
-  // calls only when it compiles the function, and it compiles a static or
-  // inline one only where something calls it; clang checks them all.
-  // (Not the device-side cudaDeviceSynchronize CDP2 removed: the checks
-  // report that one, and nvcc refuses it wherever it compiles it.)
-  if (Message == "candidate function not viable: call to __host__ function "
-                 "from __device__ function" &&
-      ErrorText != "no matching function for call to 'cudaDeviceSynchronize'")
-    return std::string(
-        "nvcc reports this call only in a device function it compiles, and "
-        "it does not compile a static or inline one that nothing calls; "
-        "clang reports it in every function: if nothing calls this one, "
-        "remove it");
   llvm::StringRef Text = Message;
   // Only where the parse reads clang's own wrapper (another clang than the
   // one CudaWrapperOverlay.h knows).

@@ -29,10 +29,8 @@ class Diagnostic;
 
 namespace cdp {
 
-/// The note for clang's error \p Diag, or for a note of clang's that
-/// explains the error \p ErrorText, when it is one of nvcc's idioms.
-std::optional<std::string> nvccIdiomNote(const clang::Diagnostic &Diag,
-                                         llvm::StringRef ErrorText);
+/// The note for clang's error \p Diag when it is one of nvcc's idioms.
+std::optional<std::string> nvccIdiomNote(const clang::Diagnostic &Diag);
 
 } // namespace cdp
 

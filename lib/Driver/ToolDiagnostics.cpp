@@ -125,14 +125,12 @@ void ToolDiagnostics::HandleDiagnostic(DiagnosticsEngine::Level Level,
   if (Level != DiagnosticsEngine::Note) {
     IdiomNoted = false;
     LastErrorAt = Info.getLocation();
-    LastErrorText.clear();
-    Info.FormatDiagnostic(LastErrorText);
   }
   bool MayNameIdiom =
       Level == DiagnosticsEngine::Note || Level >= DiagnosticsEngine::Error;
   if (IdiomNoted || !MayNameIdiom)
     return;
-  if (std::optional<std::string> Note = nvccIdiomNote(Info, LastErrorText)) {
+  if (std::optional<std::string> Note = nvccIdiomNote(Info)) {
     IdiomNoted = true;
     DiagnosticsEngine &Diags =
         const_cast<DiagnosticsEngine &>(*Info.getDiags());

@@ -70,10 +70,8 @@ private:
   bool DroppingNotes = false;
   /// An idiom note was printed for the last error (NvccIdioms.h).
   bool IdiomNoted = false;
-  /// Where the last error or warning is, and what it says: an idiom note
-  /// goes there.
+  /// Where the last error or warning is: an idiom note goes there.
   clang::SourceLocation LastErrorAt;
-  llvm::SmallString<128> LastErrorText;
   /// Records \p Info (a note adds to the last record).
   /// Prints through the printer of the chosen format.
   void print(clang::DiagnosticsEngine::Level Level,

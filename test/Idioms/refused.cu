@@ -18,17 +18,3 @@ __global__ void parent(int *p) {
   // CHECK: refused.cu:[[@LINE-1]]:11: error: expected expression
   // CHECK: refused.cu:[[@LINE-2]]:11: note: nvcc accepts a braced list in a launch's configuration ('<<<{2, 2}, 32>>>'); clang does not: name its type, '<<<dim3{2, 2}, 32>>>', which both compilers accept
 }
-
-// nvcc compiles a static or inline device function only where something
-// calls it, and checks its calls then; clang checks every function.
-#include <sys/time.h>
-static __device__ double unusedSeconds() {
-  struct timeval now;
-  gettimeofday(&now, 0);
-  // CHECK: refused.cu:[[@LINE-1]]:3: error: no matching function for call to 'gettimeofday'
-  // CHECK: note: candidate function not viable: call to __host__ function from __device__ function
-  // CHECK-NEXT: gettimeofday
-  // CHECK-NEXT: ^
-  // CHECK-NEXT: refused.cu:[[@LINE-5]]:3: note: nvcc reports this call only in a device function it compiles, and it does not compile a static or inline one that nothing calls; clang reports it in every function: if nothing calls this one, remove it
-  return now.tv_sec;
-}
