@@ -77,6 +77,50 @@ CDP_HOST_MIN_MAX(double, double, float)
 #undef __managed__
 #define __managed__ __attribute__((device))
 
+// nvcc's sm_32_intrinsics.h gives the cache-hinted loads and stores for
+// every scalar and vector type; clang's __clang_cuda_intrinsics.h gives
+// __ldcg, __ldcs, __ldcv and __stwt only, so a kernel that stores with
+// __stcs (a streaming copy, the AI performance book's HBM3e bandwidth
+// kernel) did not parse. Declared for the parse, with clang's own set of
+// types; nvcc's headers define them for the build.
+#define CDP_CACHE_HINTED(T)                                                    \
+  __device__ T __ldca(const T *ptr);                                           \
+  __device__ T __ldlu(const T *ptr);                                           \
+  __device__ void __stwb(T *ptr, T value);                                     \
+  __device__ void __stcg(T *ptr, T value);                                     \
+  __device__ void __stcs(T *ptr, T value);
+CDP_CACHE_HINTED(char)
+CDP_CACHE_HINTED(signed char)
+CDP_CACHE_HINTED(short)
+CDP_CACHE_HINTED(int)
+CDP_CACHE_HINTED(long)
+CDP_CACHE_HINTED(long long)
+CDP_CACHE_HINTED(unsigned char)
+CDP_CACHE_HINTED(unsigned short)
+CDP_CACHE_HINTED(unsigned int)
+CDP_CACHE_HINTED(unsigned long)
+CDP_CACHE_HINTED(unsigned long long)
+CDP_CACHE_HINTED(float)
+CDP_CACHE_HINTED(double)
+CDP_CACHE_HINTED(char2)
+CDP_CACHE_HINTED(char4)
+CDP_CACHE_HINTED(short2)
+CDP_CACHE_HINTED(short4)
+CDP_CACHE_HINTED(int2)
+CDP_CACHE_HINTED(int4)
+CDP_CACHE_HINTED(longlong2)
+CDP_CACHE_HINTED(uchar2)
+CDP_CACHE_HINTED(uchar4)
+CDP_CACHE_HINTED(ushort2)
+CDP_CACHE_HINTED(ushort4)
+CDP_CACHE_HINTED(uint2)
+CDP_CACHE_HINTED(uint4)
+CDP_CACHE_HINTED(ulonglong2)
+CDP_CACHE_HINTED(float2)
+CDP_CACHE_HINTED(float4)
+CDP_CACHE_HINTED(double2)
+#undef CDP_CACHE_HINTED
+
 #endif // __clang__ && __CUDA__
 
 #endif // CDP_NVCC_COMPAT_H
