@@ -20,6 +20,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -75,10 +76,18 @@ void DeviceSynchronizeCheck::reportCall(const Expr &Call,
         << FixItHint::CreateRemoval(Removal);
     return;
   }
-  // The migration writes that kernel, from a kernel's own body.
-  if (Site.Function && Site.Function->hasAttr<CUDAGlobalAttr>())
-    note(Loc, "cdp-lower --migrate-cdp1 moves the code after it into such a "
-              "kernel");
+  // The migration writes that kernel, from a kernel's own body; in a file
+  // another includes, where --header-filter lets it edit.
+  if (Site.Function && Site.Function->hasAttr<CUDAGlobalAttr>()) {
+    if (SM.isInMainFile(Loc))
+      note(Loc, "cdp-lower --migrate-cdp1 moves the code after it into such "
+                "a kernel");
+    else
+      note(Loc, "cdp-lower --migrate-cdp1 moves the code after it into such "
+                "a kernel, with --header-filter selecting '%0', the included "
+                "file that holds it")
+          << llvm::sys::path::filename(SM.getFilename(Loc));
+  }
 }
 
 CharSourceRange DeviceSynchronizeCheck::removableStatement(const Expr &Call) {

@@ -85,20 +85,29 @@ public:
       return true;
     bool DeviceSide = Function->hasAttr<CUDAGlobalAttr>() ||
                       Function->hasAttr<CUDADeviceAttr>();
-    if (!SM.isInMainFile(SM.getExpansionLoc(Call->getBeginLoc()))) {
+    const SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
+    const bool InMain = SM.isInMainFile(At);
+    if (!InMain && (!DeviceSide || Function->hasAttr<CUDAHostAttr>())) {
       // A selected header's host calls; its name decides where.
-      if (!DeviceSide || Function->hasAttr<CUDAHostAttr>())
-        if (SourceEdits *InHeader = HeaderEdits(SM.getFileID(
-                SM.getSpellingLoc(Call->getCallee()->getBeginLoc()))))
-          migrateHostCall(Context, *Call, KeepLineNumbers, *InHeader);
+      if (SourceEdits *InHeader = HeaderEdits(SM.getFileID(
+              SM.getSpellingLoc(Call->getCallee()->getBeginLoc()))))
+        migrateHostCall(Context, *Call, KeepLineNumbers, *InHeader);
       return true;
     }
+    // A kernel's synchronisations are migrated in the file that holds the
+    // kernel: the main file, or a header --header-filter selects (a CDP1
+    // project's kernels are often in a `.cu` that another includes).
+    SourceEdits *Target = InMain ? &Edits : HeaderEdits(SM.getFileID(At));
+    if (!Target)
+      return true;
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->getIdentifier() &&
         Callee->getName() == DeviceSynchronizeName && DeviceSide) {
       if (Function->hasAttr<CUDAGlobalAttr>() &&
           !isa<CXXMethodDecl>(Function)) {
-        Syncs[Function].push_back(Call);
+        KernelSyncs &Kernel = Syncs[Function];
+        Kernel.Calls.push_back(Call);
+        Kernel.Edits = Target;
       } else {
         report(Context.getDiagnostics(),
                SM.getExpansionLoc(Call->getBeginLoc()),
@@ -118,11 +127,12 @@ public:
 
   bool migrate() {
     bool Succeeded = !Failed;
-    for (auto &[Kernel, Calls] : Syncs) {
+    for (auto &[Kernel, InKernel] : Syncs) {
       auto It = SingleThread.find(Kernel->getCanonicalDecl());
       bool OneThread = It != SingleThread.end() && It->second;
-      Succeeded &= migrateDeviceSyncs(Context, *Kernel, Calls, OneThread,
-                                      KeepLineNumbers, Edits);
+      Succeeded &=
+          migrateDeviceSyncs(Context, *Kernel, InKernel.Calls, OneThread,
+                             KeepLineNumbers, *InKernel.Edits);
     }
     return Succeeded;
   }
@@ -134,7 +144,12 @@ private:
   llvm::function_ref<SourceEdits *(FileID)> HeaderEdits;
   bool KeepLineNumbers;
   bool Failed = false;
-  llvm::MapVector<const FunctionDecl *, std::vector<const CallExpr *>> Syncs;
+  struct KernelSyncs {
+    std::vector<const CallExpr *> Calls;
+    /// The edits of the file that holds the kernel.
+    SourceEdits *Edits = nullptr;
+  };
+  llvm::MapVector<const FunctionDecl *, KernelSyncs> Syncs;
   /// Whether every launch of a kernel seen is <<<1, 1>>>.
   llvm::DenseMap<const FunctionDecl *, bool> SingleThread;
 };

@@ -27,9 +27,9 @@
 
 namespace cdp {
 
-/// A header that --header-filter selects and the migration changes: calls
-/// of the removed host API (the device-side waits are migrated in the main
-/// file only).
+/// A file the input includes that --header-filter selects and the
+/// migration changes: calls of the removed host API, and the device-side
+/// waits of the kernels it holds.
 struct MigratedHeader {
   std::string Path;     ///< Absolute.
   std::string Original; ///< As parsed.
