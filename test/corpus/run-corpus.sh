@@ -151,7 +151,8 @@ grep -v '^#' "$here/projects.txt" | while read -r project flags; do
     echo "not-fetched $project" | tee -a "$results"
     continue
   fi
-  all_flags="$flags $(include_flags "$sources/$key")"
+  # `%` in a project's flags is its directory (`-I%/domain/include`).
+  all_flags="${flags//%/$sources/$key} $(include_flags "$sources/$key")"
   # The .cu files that write <<< or include a header of the project that
   # does (a project's launches are often in its headers).
   launching=$(launching_sources "$sources/$key")
