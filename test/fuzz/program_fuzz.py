@@ -37,64 +37,26 @@ from concurrent.futures import ThreadPoolExecutor
 
 THREADS = 4  # Parent threads; each writes its own slots.
 
-PRELUDE = """\
-#include <cstdio>
-#include <cuda_runtime.h>
-
-namespace fz {
-enum class Mode : short { Off = 1, On = 7 };
-struct Pair {
-  int a;
-  double b;
-};
-struct __align__(16) Quad {
-  float x, y, z, w;
-};
-struct Bytes {
-  unsigned char v[3];
-};
-namespace inner {
-struct Tag {
-  long long id;
-};
-} // namespace inner
-/// A class whose default constructor is host-only, as Lonestar's Graph.
-struct HostBuilt {
-  int value;
-  __host__ HostBuilt() : value(-1) {}
-  __host__ __device__ explicit HostBuilt(int v) : value(v) {}
-};
-/// A class with no default constructor at all.
-class NoDefault {
-public:
-  __host__ __device__ explicit NoDefault(long long v) : value(v * 3) {}
-  __device__ long long get() const { return value; }
-
-private:
-  long long value;
-};
-/// Objects children take by reference: a launch passes their addresses,
-/// and the children fold where the object is as well as what it holds, so
-/// that a copy passed in its place changes the output.
-__device__ int refInts[8] = {3, 1, 4, 1, 5, 9, 2, 6};
-__device__ Pair refPairs[8] = {{1, 0.5},  {2, 1.5},  {3, -2.0}, {4, 8.25},
-                               {5, 0.75}, {6, 1e9},  {7, -3.5}, {8, 2.0}};
-} // namespace fz
-
-/// Folds a value into a running hash (its bytes, so that every bit counts).
-template <class T>
-__device__ unsigned long long fold(unsigned long long h, const T &value) {
-  const unsigned char *bytes = reinterpret_cast<const unsigned char *>(&value);
-  for (unsigned i = 0; i < sizeof(T); ++i)
-    h = (h ^ bytes[i]) * 1099511628211ull;
-  return h;
-}
-
+def _prelude():
+    """The top of every program: the types the children take and the hash
+    they fold their arguments into. They are test/gpu/fuzz_prelude.cuh's,
+    which the GPU tests that keep a fuzzer program include, so that both
+    read one text."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                        "gpu", "fuzz_prelude.cuh")
+    with open(path) as f:
+        shared = f.read()
+    # The header's own comment and include guard stay in the header.
+    shared = shared[shared.index("#pragma once\n") + len("#pragma once\n"):]
+    return ("#include <cstdio>\n" + shared + """
 #define FUZZ_RUN(...)                                                          \\
   do {                                                                         \\
     __VA_ARGS__;                                                               \\
   } while (0)
-"""
+""")
+
+
+PRELUDE = _prelude()
 
 # Parameter types: (spelling in the child, a C++ expression of that type
 # built from the integer `{v}`, how the child folds it).

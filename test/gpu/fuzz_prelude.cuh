@@ -1,6 +1,7 @@
-// Shared by GPU tests that keep a program of the program fuzzer
-// (test/fuzz/program_fuzz.py): the types its children take and the hash
-// they fold their arguments into, as the generator writes them.
+// The types the program fuzzer's children take and the hash they fold
+// their arguments into: test/fuzz/program_fuzz.py writes this text at the
+// top of every program, and the GPU tests that keep a program of it
+// include it.
 #pragma once
 #include <cuda_runtime.h>
 
