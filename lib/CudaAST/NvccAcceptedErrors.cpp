@@ -182,13 +182,6 @@ bool compiledOnlyWhereCalled(const FunctionDecl &Function) {
           Function.isInAnonymousNamespace());
 }
 
-/// Whether anything references \p Function, in any of its declarations.
-bool isReferenced(const FunctionDecl &Function) {
-  return llvm::any_of(Function.redecls(), [](const FunctionDecl *D) {
-    return D->isReferenced() || D->isUsed(/*CheckUsedAttr=*/false);
-  });
-}
-
 } // namespace
 
 NvccAcceptedErrors &NvccAcceptedErrors::install(CompilerInstance &CI) {
@@ -343,7 +336,9 @@ bool NvccAcceptedErrors::accepted(
            !Instantiated.contains(Error.Template->getCanonicalDecl());
   case Reason::UncalledDeviceFunction:
     // No viable function only for the side of the call.
-    return !isReferenced(*Error.Template) &&
+    // Decl::isReferenced and isUsed look at every declaration.
+    return !Error.Template->isReferenced() &&
+           !Error.Template->isUsed(/*CheckUsedAttr=*/false) &&
            llvm::all_of(llvm::drop_begin(Error.Diagnostics),
                         [](const StoredDiagnostic &Note) {
                           return Note.getID() ==
