@@ -333,12 +333,12 @@ bool NvccAcceptedErrors::accepted(
     return true;
   case Reason::NoInstance:
     return DeviceOnly.contains(Error.Diagnostics.front().getLocation()) &&
-           !Instantiated.contains(Error.Template->getCanonicalDecl());
+           !Instantiated.contains(Error.Decider->getCanonicalDecl());
   case Reason::UncalledDeviceFunction:
     // No viable function only for the side of the call.
     // Decl::isReferenced and isUsed look at every declaration.
-    return !Error.Template->isReferenced() &&
-           !Error.Template->isUsed(/*CheckUsedAttr=*/false) &&
+    return !Error.Decider->isReferenced() &&
+           !Error.Decider->isUsed(/*CheckUsedAttr=*/false) &&
            llvm::all_of(llvm::drop_begin(Error.Diagnostics),
                         [](const StoredDiagnostic &Note) {
                           return Note.getID() ==

@@ -124,9 +124,10 @@ private:
   };
   struct HeldError {
     Reason Why;
-    /// NoInstance: the template whose instances decide;
-    /// UncalledDeviceFunction: the function whose references decide.
-    const clang::FunctionDecl *Template = nullptr;
+    /// The function that decides: for NoInstance, the template that must
+    /// have no instance; for UncalledDeviceFunction, the function that must
+    /// have no reference.
+    const clang::FunctionDecl *Decider = nullptr;
     /// The error, then its notes.
     std::vector<clang::StoredDiagnostic> Diagnostics;
   };
