@@ -65,8 +65,10 @@ compile_one() {
   local rc=0
   lower "$file" "$dir" lowered "" "$flags" || rc=$?
   # (The launches may be in the project's headers, whose copies it writes
-  # beside the file.)
-  if [ $rc -eq 0 ] && ! grep -rq 'cdp/launch.cuh' "$dir/lowered"; then
+  # beside the file. A device-debug build, -G, gets the explicit form,
+  # which calls the device runtime without the header.)
+  if [ $rc -eq 0 ] &&
+    ! grep -rqE 'cdp/launch[.]cuh|cudaGetParameterBuffer' "$dir/lowered"; then
     echo "no-device-launch $project $rel"
     return
   fi
@@ -118,12 +120,43 @@ compile_one() {
 export -f lower compile_one
 export tool sources out runtime nvcc
 
-# The project's header directories, as -I flags (not those whose path has
-# a space: the flags travel as words).
+# The project's header directories, as -I flags: not those whose path has
+# a space (the flags travel as words), nor those holding a header named as
+# one of the C library's or the CUDA toolkit's (muda's own assert.h and
+# cuda_runtime.h would hide those; the project names its copies by their
+# paths).
 include_flags() {
   find "$1" -type f \( -name '*.h' -o -name '*.cuh' -o -name '*.hpp' \
-    -o -name '*.hh' -o -name '*.inl' \) -printf '%h\n' | sort -u |
-    { grep -v '[[:space:]]' || true; } | sed 's/^/-I/' | tr '\n' ' '
+    -o -name '*.hh' -o -name '*.inl' \) -printf '%h\t%f\n' |
+    awk -F'\t' -v toolkit="$system_headers" '
+      BEGIN { n = split(toolkit, names, " "); for (i = 1; i <= n; ++i) hides[names[i]] = 1 }
+      { dirs[$1] = 1 } $2 in hides { shadows[$1] = 1 }
+      END { for (d in dirs) if (!(d in shadows)) print d }' |
+    sort | { grep -v '[[:space:]]' || true; } | sed 's/^/-I/' | tr '\n' ' '
+}
+# The names a project's header must not have to be searched for by -I.
+system_headers="assert.h ctype.h errno.h float.h limits.h locale.h math.h \
+memory.h setjmp.h signal.h stdarg.h stddef.h stdint.h stdio.h stdlib.h \
+string.h time.h wchar.h $(cd "$(dirname "$(command -v "$nvcc")")/../include" 2>/dev/null &&
+  find . -maxdepth 1 -type f -printf '%f ')"
+
+# The flags $1 with each `pkg-config:<package>` word (a dependency the
+# project's build finds, as Eigen through find_package) replaced by that
+# package's compile flags. A package that is not installed leaves the
+# project's files to fail as written (original-fails), said once.
+package_flags() {
+  local word flags=
+  for word in $1; do
+    case $word in
+    pkg-config:*)
+      if ! flags+=" $(pkg-config --cflags "${word#pkg-config:}" 2>/dev/null)"; then
+        echo "note: ${word#pkg-config:} not found by pkg-config" >&2
+      fi
+      ;;
+    *) flags+=" $word" ;;
+    esac
+  done
+  printf '%s' "${flags# }"
 }
 
 # The .cu files under $1 that write `<<<`, or include (by its name) a
@@ -152,7 +185,8 @@ grep -v '^#' "$here/projects.txt" | while read -r project flags; do
     continue
   fi
   # `%` in a project's flags is its directory (`-I%/domain/include`).
-  all_flags="${flags//%/$sources/$key} $(include_flags "$sources/$key")"
+  all_flags="$(package_flags "${flags//%/$sources/$key}")"
+  all_flags="$all_flags $(include_flags "$sources/$key")"
   # The .cu files that write <<< or include a header of the project that
   # does (a project's launches are often in its headers).
   launching=$(launching_sources "$sources/$key")
